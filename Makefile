@@ -1,0 +1,45 @@
+# Bansha: `make run` starts the bot, `make test` runs the whole suite.
+# Both create .venv and install the project when needed.
+
+PYTHON ?= $(shell command -v python3.11 || command -v python3)
+VENV ?= .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed-stamp
+
+.PHONY: install run test lint play simulate bench clean
+
+$(PY):
+	$(PYTHON) -m venv $(VENV)
+
+$(STAMP): pyproject.toml | $(PY)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e '.[test]'
+	touch $(STAMP)
+
+install: $(STAMP)
+
+.env:
+	cp .env.example .env
+
+run: install .env
+	$(PY) bot.py
+
+lint: install
+	$(PY) -m ruff check .
+
+# pytest exits 5 when it collects nothing; make treats that as a failure too.
+test: install
+	$(PY) -m ruff check .
+	$(PY) -m pytest $(PYTEST_ARGS)
+
+play: install
+	$(PY) tools/play.py $(ARGS)
+
+simulate: install
+	$(VENV)/bin/bansha simulate $(ARGS)
+
+bench: install
+	$(VENV)/bin/bansha bench $(ARGS)
+
+clean:
+	rm -rf $(VENV) build *.egg-info

@@ -1,0 +1,1 @@
+"""Bansha's NoneBot plugins: the platform (bansha) and one package per game."""

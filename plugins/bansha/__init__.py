@@ -1,0 +1,15 @@
+"""Bansha (版杀法官): the shared platform every game plugin stands on.
+
+`plugins.bansha.engine` is pure and importable anywhere (simulator, tests).
+The QQ shell (state service, scheduler, matchers) is loaded only when NoneBot
+has been initialised, i.e. when this package is loaded as a NoneBot plugin.
+"""
+
+try:
+    import nonebot
+
+    nonebot.get_driver()
+except (ImportError, ValueError):  # used as a library: no driver, no shell
+    pass
+else:
+    from .shell import __plugin_meta__  # noqa: F401

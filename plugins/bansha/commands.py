@@ -1,0 +1,52 @@
+"""Parsing of command text into words, independent of NoneBot.
+
+The shell turns a QQ message into plain text first (text segments as they are,
+@mentions as "@QQ"), then these helpers split it.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+from .engine.core import Refusal
+from .engine.phases import parse_duration
+
+# 投票对象：X / 投票理由：Y (and 改票…), the forum vote form of 003/004.
+FORUM_VOTE = re.compile(
+    r"^\s*(投票|改票)对象\s*[:：]\s*(?P<target>[^\n]+?)\s*(?:\n+\s*(?:投票|改票)?理由\s*[:：]\s*(?P<reason>.*))?\s*$",
+    re.S,
+)
+
+
+def normalize(text: str) -> str:
+    """NFKC: full-width ／，：３ and U+3000 read like their ASCII forms."""
+    return unicodedata.normalize("NFKC", text)
+
+
+def split_words(text: str) -> list[str]:
+    return [w for w in re.split(r"[\s,，、]+", text.strip()) if w]
+
+
+def split_vote(text: str) -> tuple[str, str]:
+    """`<目标或弃权> [理由…]` → (target token, reason)."""
+    text = text.strip()
+    if not text:
+        raise Refusal("请写明投票对象，例如 /投票 3 理由，或 /投票 弃权。")
+    parts = text.split(None, 1)
+    return parts[0], (parts[1].strip() if len(parts) > 1 else "")
+
+
+def parse_forum_vote(text: str) -> tuple[str, str, str] | None:
+    """`投票对象：X\\n投票理由：Y` → ("投票"|"改票", target, reason), or None."""
+    m = FORUM_VOTE.match(text)
+    if not m:
+        return None
+    return m.group(1), m.group("target").strip(), (m.group("reason") or "").strip()
+
+
+def parse_seconds(text: str) -> int:
+    seconds = parse_duration(text) if text else None
+    if seconds is None:
+        raise Refusal("请给出时长，例如 10m、90s 或 1h。")
+    return seconds

@@ -1,0 +1,11 @@
+"""Plugin settings, read by NoneBot from .env / the environment."""
+
+from pydantic import BaseModel
+
+
+class Config(BaseModel):
+    bansha_db_url: str = "sqlite://data/bansha.sqlite3"
+    # Where /开局 games can be opened: empty = every group.
+    bansha_groups: list[int] = []
+    # Require players to be the bot's QQ friends (off: a temp session through the group is enough).
+    bansha_friends_only: bool = False

@@ -1,0 +1,115 @@
+"""Agents that play from the declarations alone, and a driver that plays whole games.
+
+The random agent is the fuzzer's and the simulator's baseline: it only ever
+chooses among `legal` choices (plus passing), so any refusal it meets is an
+engine/ruleset disagreement worth a bug report.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from .core import Action, Input, Refusal
+from .game import ENDED, RUNNING, Game, apply
+from .rng import Rng
+from .ruleset import Ruleset
+
+
+def random_action(ruleset: Ruleset, state: Any, seat: int, rng: Rng) -> Action | None:
+    """One random legal action for the seat, or None to pass."""
+    choices = ruleset.legal(state, seat)
+    if not choices:
+        return None
+    pick = rng.choice(choices)
+    skill = pick.skill
+    k = skill.targets
+    if skill.min_targets is not None and skill.min_targets < k:
+        k = rng.randint(skill.min_targets, k)
+    cands = list(pick.candidates)
+    if len(cands) < k:
+        return None
+    targets = tuple(rng.sample(cands, k)) if skill.distinct else tuple(rng.choice(cands) for _ in range(k))
+    words = (rng.choice(skill.words),) if skill.words and not targets and rng.chance(0.5) else ()
+    return Action(skill=skill.key, targets=targets, words=tuple(w for w in words if w != "弃权"))
+
+
+Agent = Callable[[Ruleset, Any, int, Rng], "Action | None"]
+
+
+@dataclass
+class PlayResult:
+    game: Game
+    inputs: list[Input]
+    refusals: int
+
+
+def play_game(
+    ruleset: Ruleset,
+    n: int,
+    seed: int,
+    options: dict[str, Any] | None = None,
+    agent: Agent = random_action,
+    max_steps: int = 5000,
+    record: bool = False,
+) -> PlayResult:
+    """Play one game to its end with `agent` for every seat, entirely in memory.
+
+    Each step, every seat that owes an action gets one chance; when nobody
+    acts, the phase's deadline fires. Returns the finished game and, with
+    `record`, the inputs (for replay checks).
+    """
+    game = Game.new(1, ruleset, group=1, owner=1, seed=seed, options=dict(options or {}))
+    arng = Rng.seeded(seed ^ 0x5DEECE66D)
+    inputs: list[Input] = []
+    refusals = 0
+    clock = 1_700_000_000.0
+
+    def feed(inp: Input) -> bool:
+        nonlocal refusals
+        try:
+            apply(game, inp)
+        except Refusal:
+            refusals += 1
+            return False
+        if record:
+            inputs.append(inp)
+        return True
+
+    for i in range(n):
+        feed(Input.make("join", 100 + i, clock, name=f"P{i + 1}"))
+    feed(Input.make("start", 1, clock))
+    for _ in range(max_steps):
+        if game.status != RUNNING:
+            break
+        clock += 1
+        acted = False
+        state = game.state
+        for seat in sorted(ruleset.pending(state)):
+            act = agent(ruleset, state, seat, arng)
+            qq = game.qq_of(seat)
+            if act is None:
+                inp = Input.make("pass", qq, clock)
+            else:
+                inp = Input.make("act", qq, clock, skill=_skill_name(ruleset, state, seat, act.skill), words=_words(act))
+            acted |= feed(inp)
+            if game.status != RUNNING or game.state.phase != state.phase:
+                break
+        if not acted and game.status == RUNNING:
+            clock = max(clock, game.deadline or clock)
+            feed(Input.make("deadline", 0, clock, phase_no=game.phase_no))
+    if game.status != ENDED:
+        raise RuntimeError(f"game did not end within {max_steps} steps (seed {seed})")
+    return PlayResult(game, inputs, refusals)
+
+
+def _skill_name(ruleset: Ruleset, state: Any, seat: int, key: str) -> str:
+    for s in ruleset.skills_of(state, seat):
+        if s.key == key:
+            return s.name
+    return key
+
+
+def _words(act: Action) -> tuple[str, ...]:
+    return tuple("弃权" if t == 0 else str(t) for t in act.targets) + act.words

@@ -1,0 +1,394 @@
+"""A game is a log: `apply` folds one input into the game and returns the events.
+
+Everything here is pure. The service supplies `at` (wall time) inside each
+input; a refused input raises Refusal before anything is changed, so a
+refusal never needs to be logged.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from . import registry
+from .core import GROUP, Audience, Event, Input, Outcome, Player, Refusal
+from .phases import FORUM, QUICK, format_duration, local_time, phase_deadline
+from .rng import Rng
+from .ruleset import Ctx, Ruleset
+from .skills import Skill, parse_action
+
+SIGNUP, RUNNING, ENDED = "signup", "running", "ended"
+MAX_TEXT = 300  # cap on echoed player text (遗言, 狼聊, 理由)
+MAX_NAME = 16
+_EARLY_CLOSE_LIMIT = 20  # guards against a ruleset that never waits
+
+
+@dataclass
+class Game:
+    gid: int
+    ruleset: str
+    group: int
+    owner: int
+    seed: int
+    options: dict[str, Any]
+    status: str = SIGNUP
+    players: list[Player] = field(default_factory=list)  # seat i+1 = players[i]
+    judges: list[int] = field(default_factory=list)  # added with 添加法官
+    rng: Rng = field(default_factory=Rng)
+    phase_no: int = 0  # bumps on every phase change; stale deadlines are ignored
+    deadline: float | None = None
+    paused_left: float | None = None  # seconds left when paused
+    last_close: float | None = None  # when the last day-type phase closed (论坛 offsets)
+    state: Any = None
+    timeline: list[str] = field(default_factory=list)
+    private: dict[int, list[str]] = field(default_factory=dict)  # seat -> private texts, for 替补
+    subs: dict[int, int] = field(default_factory=dict)  # seat -> times substituted
+    outcome: Outcome | None = None
+    seq: int = 0  # inputs applied
+
+    @classmethod
+    def new(cls, gid: int, ruleset: Ruleset, group: int, owner: int, seed: int, options: dict[str, Any]) -> Game:
+        opts = dict(options)
+        opts.setdefault("节奏", ruleset.default_tempo)
+        return cls(gid=gid, ruleset=ruleset.key, group=group, owner=owner, seed=seed, options=opts, rng=Rng.seeded(seed))
+
+    # --- lookups ----------------------------------------------------------
+    @property
+    def rules(self) -> Ruleset:
+        r = registry.get(self.ruleset)
+        if r is None:
+            raise RuntimeError(f"unknown ruleset {self.ruleset}")
+        return r
+
+    @property
+    def paused(self) -> bool:
+        return self.paused_left is not None
+
+    def seat_of(self, qq: int) -> int | None:
+        for i, p in enumerate(self.players):
+            if p.qq == qq:
+                return i + 1
+        return None
+
+    def qq_of(self, seat: int) -> int:
+        return self.players[seat - 1].qq
+
+    def seat_name(self, seat: int) -> str:
+        if 1 <= seat <= len(self.players):
+            return f"{seat}号 {self.players[seat - 1].name}"
+        return f"{seat}号"
+
+    def is_judge(self, qq: int) -> bool:
+        return qq == self.owner or qq in self.judges
+
+    def resolve(self, token: str) -> int | None:
+        """A target token → seat: 3, 3号, @QQ, QQ number or exact name."""
+        t = token.strip()
+        m = re.fullmatch(r"(\d+)\s*号?", t)
+        if m:
+            num = int(m.group(1))
+            if 1 <= num <= len(self.players):
+                return num
+            return self.seat_of(num)
+        if t.startswith("@") and t[1:].isdigit():
+            return self.seat_of(int(t[1:]))
+        for i, p in enumerate(self.players):
+            if p.name == t:
+                return i + 1
+        return None
+
+
+def clean_text(text: str, limit: int = MAX_TEXT) -> str:
+    """Player text to be echoed: control characters dropped, length capped."""
+    text = "".join(ch for ch in text if ch == "\n" or ch >= " ").strip()
+    if len(text) > limit:
+        raise Refusal(f"内容太长了（{len(text)} 字），请控制在 {limit} 字以内。")
+    return text
+
+
+def clean_name(name: str) -> str:
+    name = "".join(ch for ch in name if ch >= " " and ch not in "\n\r").strip()
+    return name[:MAX_NAME] or "无名"
+
+
+def apply(game: Game, inp: Input) -> list[Event]:
+    """Fold one input. Raises Refusal (game unchanged) or returns the events."""
+    handler = _HANDLERS.get(inp.kind)
+    if handler is None:
+        raise Refusal("无法识别的操作。")
+    if game.status == ENDED and inp.kind not in ("deadline",):
+        raise Refusal("这局游戏已经结束了。")
+    ctx = Ctx(game, game.rules, inp.at)
+    handler(game, ctx, inp)
+    _after(game, ctx, inp)
+    game.seq += 1
+    for ev in ctx.events:
+        if ev.audience.kind == "judge":
+            game.timeline.append(f"[{local_time(inp.at, game.options)}] {ev.text}")
+        elif ev.audience.kind == "seat":
+            game.private.setdefault(ev.audience.seat, []).append(ev.text)
+    return ctx.events
+
+
+# --- input handlers ----------------------------------------------------------
+
+
+def _need_seat(game: Game, qq: int, *, alive: bool = False) -> int:
+    seat = game.seat_of(qq)
+    if seat is None:
+        raise Refusal("你不是这局游戏的玩家。")
+    if game.status != RUNNING:
+        raise Refusal("游戏还没有开始。")
+    if alive and not game.state.alive[seat]:
+        raise Refusal("你已经出局了。")
+    return seat
+
+
+def _join(game: Game, ctx: Ctx, inp: Input) -> None:
+    if game.status != SIGNUP:
+        raise Refusal("报名已经截止：游戏已经开始了。")
+    if game.seat_of(inp.actor) is not None:
+        raise Refusal("你已经报过名了。")
+    cap = game.rules.max_players(game.options)
+    if len(game.players) >= cap:
+        raise Refusal(f"报名已满（{cap} 人）。")
+    name = clean_name(inp.arg("name", str(inp.actor)))
+    game.players.append(Player(inp.actor, name))
+    ctx.group(f"{name} 报名成功，当前 {len(game.players)} 人。")
+    ctx.judge(f"{name}（{inp.actor}）报名")
+
+
+def _leave(game: Game, ctx: Ctx, inp: Input) -> None:
+    if game.status != SIGNUP:
+        raise Refusal("游戏已经开始，不能退出报名。")
+    seat = game.seat_of(inp.actor)
+    if seat is None:
+        raise Refusal("你还没有报名。")
+    p = game.players.pop(seat - 1)
+    ctx.group(f"{p.name} 退出了报名，当前 {len(game.players)} 人。")
+    ctx.judge(f"{p.name}（{p.qq}）退出报名")
+
+
+def _start(game: Game, ctx: Ctx, inp: Input) -> None:
+    if game.status != SIGNUP:
+        raise Refusal("游戏已经开始了。")
+    why = game.rules.check_players(game.options, len(game.players))
+    if why:
+        raise Refusal(why)
+    game.status = RUNNING
+    seats = "\n".join(game.seat_name(i + 1) for i in range(len(game.players)))
+    ctx.group(f"游戏开始！{game.rules.title}，{len(game.players)} 人，座位（电梯楼顺序）：\n{seats}\n身份已私聊发出，发送 /身份 可随时查看。")
+    ctx.judge(f"法官 {inp.actor} 开始游戏，种子 {game.seed}")
+    game.state = game.rules.setup(ctx, len(game.players))
+
+
+def _act(game: Game, ctx: Ctx, inp: Input) -> None:
+    seat = _need_seat(game, inp.actor)
+    rules = game.rules
+    word = inp.arg("skill", "")
+    skill = rules.find(game.state, seat, word)
+    via = inp.arg("via", "pm")
+    if skill.public and via != "group":
+        raise Refusal(f"「{skill.name}」需要在群里公开使用。")
+    reason = clean_text(inp.arg("reason", "") or "", 200)
+    action = parse_action(skill, list(inp.arg("words", ())), game.resolve, reason=reason, via=via)
+    if inp.arg("proxy"):
+        action = _with(action, proxy=True, by_judge=inp.arg("judge", 0))
+    rules.act(ctx, game.state, seat, action)
+
+
+def _with(action, **kw):
+    from dataclasses import replace
+
+    return replace(action, **kw)
+
+
+def _give_up(game: Game, ctx: Ctx, inp: Input) -> None:
+    seat = _need_seat(game, inp.actor)
+    word = inp.arg("skill", "")
+    skill: Skill | None = game.rules.find(game.state, seat, word) if word else None
+    game.rules.give_up(ctx, game.state, seat, skill)
+    ctx.judge(f"{game.seat_name(seat)} 放弃了{('「' + skill.name + '」') if skill else '本阶段行动'}")
+
+
+def _chat(game: Game, ctx: Ctx, inp: Input) -> None:
+    seat = _need_seat(game, inp.actor)
+    rules = game.rules
+    why = rules.chat_refusal(game.state, seat)
+    if why:
+        raise Refusal(why)
+    team = rules.team_of(game.state, seat)
+    text = clean_text(inp.arg("text", ""))
+    if not text:
+        raise Refusal("聊天内容不能为空。")
+    members = [m for m in rules.team_members(game.state, team) if m != seat]
+    ctx.team(team, members, f"【{team}】{game.seat_name(seat)}：{text}", "chat")
+    ctx.reply(f"已转发到{team}（{len(members)} 人）。")
+    ctx.judge(f"【{team}】{game.seat_name(seat)}：{text}")
+
+
+def _last_words(game: Game, ctx: Ctx, inp: Input) -> None:
+    seat = _need_seat(game, inp.actor)
+    text = clean_text(inp.arg("text", ""))
+    if not text:
+        raise Refusal("遗言内容不能为空。")
+    game.rules.last_words(ctx, game.state, seat, text)
+
+
+def _deadline(game: Game, ctx: Ctx, inp: Input) -> None:
+    if game.status != RUNNING or game.paused:
+        raise Refusal("游戏不在计时中。")
+    if inp.arg("phase_no") != game.phase_no:
+        raise Refusal("这个截止时间已经过期了。")
+    _close(game, ctx)
+
+
+def _close(game: Game, ctx: Ctx) -> None:
+    spec = game.rules.phases.get(game.state.phase)
+    if spec is not None and not spec.night:
+        game.last_close = ctx.at
+    game.rules.close_phase(ctx, game.state)
+
+
+def _judge(game: Game, ctx: Ctx, inp: Input) -> None:
+    sub = inp.arg("sub", "")
+    who = inp.actor
+    if sub == "添加法官":
+        qq = int(inp.arg("qq", 0))
+        if qq in game.judges or qq == game.owner:
+            raise Refusal("对方已经是法官了。")
+        game.judges.append(qq)
+        ctx.group(f"已添加法官 {qq}。")
+        ctx.judge(f"法官 {who} 添加法官 {qq}")
+        return
+    if sub == "移除法官":
+        qq = int(inp.arg("qq", 0))
+        if qq not in game.judges:
+            raise Refusal("对方不是被添加的法官（开局者不能被移除）。")
+        game.judges.remove(qq)
+        ctx.group(f"已移除法官 {qq}。")
+        ctx.judge(f"法官 {who} 移除法官 {qq}")
+        return
+    if sub == "终止":
+        reason = clean_text(inp.arg("reason", "") or "法官终止", 100)
+        ctx.judge(f"法官 {who} 终止游戏：{reason}")
+        _finish(game, ctx, None, f"游戏被法官终止：{reason}")
+        return
+    if game.status != RUNNING:
+        raise Refusal("游戏还没有开始。")
+    if sub == "推进":
+        if game.paused:
+            raise Refusal("游戏暂停中，请先 /法官 继续。")
+        ctx.group(f"法官推进：{game.rules.phase_label(game.state)} 结束。")
+        ctx.judge(f"法官 {who} 推进阶段（{game.rules.phase_label(game.state)}）")
+        _close(game, ctx)
+    elif sub == "暂停":
+        if game.paused:
+            raise Refusal("游戏已经暂停了。")
+        game.paused_left = max(0.0, (game.deadline or inp.at) - inp.at)
+        game.deadline = None
+        ctx.group("游戏已暂停，计时冻结。")
+        ctx.judge(f"法官 {who} 暂停游戏")
+    elif sub == "继续":
+        if not game.paused:
+            raise Refusal("游戏没有暂停。")
+        game.deadline = inp.at + (game.paused_left or 0)
+        game.paused_left = None
+        game.phase_no += 1  # re-arm under a fresh number
+        ctx.group(f"游戏继续，本阶段剩余 {format_duration(game.deadline - inp.at)}。")
+        ctx.judge(f"法官 {who} 继续游戏")
+    elif sub == "延长":
+        seconds = int(inp.arg("seconds", 0))
+        if seconds <= 0:
+            raise Refusal("延长需要一个正的时长，如 /法官 延长 10m。")
+        if game.paused:
+            game.paused_left = (game.paused_left or 0) + seconds
+        else:
+            game.deadline = (game.deadline or inp.at) + seconds
+            game.phase_no += 1
+        ctx.group(f"法官将本阶段延长了 {format_duration(seconds)}。")
+        ctx.judge(f"法官 {who} 延长本阶段 {format_duration(seconds)}")
+    else:
+        raise Refusal(f"未知的法官命令「{sub[:10]}」。")
+
+
+_HANDLERS = {
+    "join": _join,
+    "leave": _leave,
+    "start": _start,
+    "act": _act,
+    "pass": _give_up,
+    "chat": _chat,
+    "lastwords": _last_words,
+    "deadline": _deadline,
+    "judge": _judge,
+}
+
+
+def register_handler(kind: str, handler) -> None:
+    """Platform parts (forum rules) add input kinds here."""
+    _HANDLERS[kind] = handler
+
+
+# --- after every accepted input ---------------------------------------------------
+
+
+def _after(game: Game, ctx: Ctx, inp: Input) -> None:
+    """Settle the game after an input: outcome, phase entries, early closes."""
+    rules = game.rules
+    for _ in range(_EARLY_CLOSE_LIMIT):
+        if game.status != RUNNING:
+            return
+        result = rules.outcome(game.state)
+        if result is not None:
+            _finish(game, ctx, result, result.text)
+            return
+        if ctx.entered:
+            ctx.entered.clear()
+            spec = rules.phases[game.state.phase]
+            game.phase_no += 1
+            if game.paused:
+                game.paused_left = float(phase_deadline(spec, game.options, ctx.at, game.last_close) - ctx.at)
+            else:
+                game.deadline = phase_deadline(spec, game.options, ctx.at, game.last_close)
+            ctx.group(_phase_banner(game), "phase")
+        elif _closes_early(game):
+            _close(game, ctx)
+        else:
+            return
+    raise RuntimeError("phase loop did not settle")  # a ruleset bug, not a player's
+
+
+def _closes_early(game: Game) -> bool:
+    spec = game.rules.phases.get(game.state.phase)
+    return (
+        spec is not None
+        and spec.early
+        and game.options.get("节奏", QUICK) != FORUM
+        and not game.paused
+        and not game.rules.pending(game.state)
+    )
+
+
+def _phase_banner(game: Game) -> str:
+    label = game.rules.phase_label(game.state)
+    if game.deadline is None:
+        return f"【{label}】"
+    return f"【{label}】截止 {local_time(game.deadline, game.options)}"
+
+
+def _finish(game: Game, ctx: Ctx, result: Outcome | None, text: str) -> None:
+    game.status = ENDED
+    game.outcome = result
+    game.deadline = None
+    ctx.group(text, "end")
+    if game.state is not None:
+        rows = []
+        for row in game.rules.cast(game.state):
+            p = game.players[row.seat - 1]
+            rows.append(f"{row.seat}号 {p.name}（{p.qq}）：{row.role}，{row.faction}，{row.fate}")
+        ctx.events.append(Event(GROUP, "演员表：\n" + "\n".join(rows), "end"))
+    ctx.judge(f"游戏结束：{text}")
+    lines = list(game.timeline) + [f"[{local_time(ctx.at, game.options)}] {e.text}" for e in ctx.events if e.audience.kind == "judge"]
+    ctx.events.append(Event(Audience("group"), "完整记录：\n" + "\n".join(lines), "end", (("forward", True),)))

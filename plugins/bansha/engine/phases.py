@@ -1,0 +1,148 @@
+"""Phases, deadlines and game options as data.
+
+A ruleset declares its phases; a tempo turns a phase into a deadline. Time only
+arrives as the `at` of an input, so everything here stays pure.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from typing import Any
+from zoneinfo import ZoneInfo
+
+from .core import Refusal
+
+QUICK = "快速"
+FORUM = "论坛"
+
+
+@dataclass(frozen=True)
+class PhaseSpec:
+    key: str
+    label: str  # shown to players: 白天, 夜晚, 投票, 遗言…
+    night: bool = False
+    seconds: int = 60  # length in 快速 tempo
+    option: str = ""  # option key that overrides the length (白天=90s)
+    early: bool = True  # in 快速 tempo, close as soon as nobody owes an action
+    # 论坛 tempo: "close" ends at the day's 关门; "+N" ends N minutes after the
+    # last 关门; "" uses the quick length.
+    forum: str = ""
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    key: str  # the Chinese key typed by the judge
+    kind: str  # "choice" | "int" | "duration" | "clock" | "text" | "bool"
+    default: Any = None
+    choices: tuple[str, ...] = ()
+    help: str = ""
+
+
+COMMON_OPTIONS: tuple[OptionSpec, ...] = (
+    OptionSpec("节奏", "choice", None, (QUICK, FORUM), "快速：按分钟计时；论坛：按墙钟的开门/关门"),
+    OptionSpec("种子", "int", None, (), "随机种子，相同种子可复现发牌"),
+    OptionSpec("开门", "clock", "09:00", (), "论坛节奏：每天开门时间"),
+    OptionSpec("关门", "clock", "22:00", (), "论坛节奏：每天关门时间"),
+    OptionSpec("时区", "text", "Asia/Shanghai", (), "论坛节奏使用的时区"),
+)
+
+_DURATION = re.compile(r"^(\d+(?:\.\d+)?)\s*(s|秒|m|分|分钟|min|h|小时)?$", re.I)
+_CLOCK = re.compile(r"^(\d{1,2})[:：](\d{2})$")
+_BOOL = {"开": True, "是": True, "on": True, "true": True, "1": True, "关": False, "否": False, "off": False, "false": False, "0": False}
+
+
+def parse_duration(text: str) -> int | None:
+    m = _DURATION.match(text.strip())
+    if not m:
+        return None
+    value = float(m.group(1))
+    unit = (m.group(2) or "s").lower()
+    mult = 60 if unit in ("m", "分", "分钟", "min") else 3600 if unit in ("h", "小时") else 1
+    seconds = int(value * mult)
+    return seconds if seconds > 0 else None
+
+
+def format_duration(seconds: float) -> str:
+    seconds = max(0, int(seconds))
+    if seconds >= 3600:
+        return f"{seconds // 3600}小时{(seconds % 3600) // 60}分"
+    if seconds >= 60:
+        return f"{seconds // 60}分{seconds % 60}秒"
+    return f"{seconds}秒"
+
+
+def parse_options(pairs: list[str], specs: list[OptionSpec]) -> dict[str, Any]:
+    """Parse `键=值` words against the specs; unknown keys or bad values are refused."""
+    by_key = {s.key: s for s in specs}
+    out: dict[str, Any] = {}
+    for pair in pairs:
+        if "=" not in pair:
+            raise Refusal(f"无法理解「{pair[:20]}」：选项请写成 键=值。可用的键：{'、'.join(by_key)}")
+        key, _, raw = pair.partition("=")
+        key, raw = key.strip(), raw.strip()
+        spec = by_key.get(key)
+        if spec is None:
+            raise Refusal(f"未知选项「{key[:20]}」。可用的键：{'、'.join(by_key)}")
+        out[key] = _parse_value(spec, raw)
+    for spec in specs:
+        if spec.key not in out and spec.default is not None:
+            out[spec.key] = spec.default
+    return out
+
+
+def _parse_value(spec: OptionSpec, raw: str) -> Any:
+    if spec.kind == "choice":
+        if raw not in spec.choices:
+            raise Refusal(f"选项「{spec.key}」的值只能是：{'、'.join(spec.choices)}")
+        return raw
+    if spec.kind == "int":
+        try:
+            return int(raw)
+        except ValueError:
+            raise Refusal(f"选项「{spec.key}」需要一个整数。") from None
+    if spec.kind == "duration":
+        seconds = parse_duration(raw)
+        if seconds is None:
+            raise Refusal(f"选项「{spec.key}」需要一个时长，如 90s、5m、1h。")
+        return seconds
+    if spec.kind == "clock":
+        m = _CLOCK.match(raw)
+        if not m or int(m.group(1)) > 23 or int(m.group(2)) > 59:
+            raise Refusal(f"选项「{spec.key}」需要一个时刻，如 09:00。")
+        return f"{int(m.group(1)):02d}:{m.group(2)}"
+    if spec.kind == "bool":
+        if raw.lower() not in _BOOL:
+            raise Refusal(f"选项「{spec.key}」只能是 开 或 关。")
+        return _BOOL[raw.lower()]
+    if not raw or len(raw) > 200:
+        raise Refusal(f"选项「{spec.key}」的值不能为空，也不能超过200字。")
+    return raw
+
+
+def phase_deadline(spec: PhaseSpec, options: dict[str, Any], at: float, last_close: float | None) -> float | None:
+    """When the phase entered at `at` closes, in epoch seconds."""
+    if options.get("节奏") == FORUM and spec.forum:
+        tz = ZoneInfo(options.get("时区", "Asia/Shanghai"))
+        if spec.forum == "close":
+            return _next_clock(at, options.get("关门", "22:00"), tz)
+        minutes = int(spec.forum)
+        base = last_close if last_close is not None else at
+        return max(at, base + minutes * 60)
+    seconds = options.get(spec.option, spec.seconds) if spec.option else spec.seconds
+    return at + seconds
+
+
+def _next_clock(at: float, clock: str, tz: ZoneInfo) -> float:
+    hh, mm = (int(x) for x in clock.split(":"))
+    now = datetime.fromtimestamp(at, tz)
+    target = now.replace(hour=hh, minute=mm, second=0, microsecond=0)
+    if target <= now:
+        target += timedelta(days=1)
+    return target.timestamp()
+
+
+def local_time(at: float, options: dict[str, Any]) -> str:
+    tz = ZoneInfo(options.get("时区", "Asia/Shanghai"))
+    return datetime.fromtimestamp(at, tz).strftime("%m-%d %H:%M:%S")

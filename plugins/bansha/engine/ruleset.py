@@ -1,0 +1,261 @@
+"""The ruleset protocol and the context a ruleset works through.
+
+A ruleset is a stateless object; the game state it folds is a dataclass it
+creates in `setup`. The engine calls, in the terms of DESIGN.md: deal
+(`setup`), legal actions per seat (`legal`), act (`act`), close a phase at its
+deadline (`close_phase`), what a seat knows (`view`) and the outcome
+(`outcome`). Skill declarations drive `find`, `act`'s checks and `legal`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from .core import ABSTAIN, GROUP, JUDGE, Action, Audience, CastRow, Event, Outcome, Refusal, to_seat, to_team
+from .phases import OptionSpec, PhaseSpec
+from .rng import Rng
+from .skills import Skill, check_target_rule, find_skill
+from .status import StatusBook
+
+if TYPE_CHECKING:
+    from .game import Game
+
+
+@dataclass
+class BaseState:
+    """Fields every ruleset state has. Seats are numbered 1..n."""
+
+    n: int
+    phase: str = ""
+    day: int = 0
+    alive: list[bool] = field(default_factory=list)  # index 0 unused
+    uses: dict[str, int] = field(default_factory=dict)  # "seat:skill" -> times used
+    statuses: StatusBook = field(default_factory=StatusBook)
+    done: set[int] = field(default_factory=set)  # seats that acted or passed this phase
+
+    def living(self) -> list[int]:
+        return [s for s in range(1, self.n + 1) if self.alive[s]]
+
+    def used(self, seat: int, key: str) -> int:
+        return self.uses.get(f"{seat}:{key}", 0)
+
+    def use(self, seat: int, key: str) -> None:
+        k = f"{seat}:{key}"
+        self.uses[k] = self.uses.get(k, 0) + 1
+
+
+class Ctx:
+    """What a ruleset may touch while handling one input: the RNG, the options,
+    the input's time, and an event sink. Nothing else."""
+
+    def __init__(self, game: Game, ruleset: Ruleset, at: float):
+        self.game = game
+        self.ruleset = ruleset
+        self.rng: Rng = game.rng
+        self.at = at
+        self.options: dict[str, Any] = game.options
+        self.events: list[Event] = []
+        self.entered: list[str] = []
+
+    # --- output -----------------------------------------------------------
+    def group(self, text: str, tag: str = "") -> None:
+        self.events.append(Event(GROUP, text, tag))
+
+    def seat(self, seat: int, text: str, tag: str = "") -> None:
+        self.events.append(Event(to_seat(seat), text, tag))
+
+    def team(self, team: str, members: list[int] | tuple[int, ...], text: str, tag: str = "") -> None:
+        if members:
+            self.events.append(Event(to_team(team, members), text, tag))
+
+    def judge(self, text: str) -> None:
+        """A line for the judge's record and the end-of-game log (not sent live)."""
+        self.events.append(Event(JUDGE, text, "log"))
+
+    def reply(self, text: str) -> None:
+        """An answer to whoever sent the input, where they sent it."""
+        self.events.append(Event(Audience("reply"), text, "reply"))
+
+    def name(self, seat: int) -> str:
+        return self.game.seat_name(seat)
+
+    # --- phases -----------------------------------------------------------
+    def enter(self, state: BaseState, phase: str) -> None:
+        """Begin a phase: expire statuses and let the engine set its deadline."""
+        spec = self.ruleset.phases[phase]
+        state.phase = phase
+        state.done = set()
+        state.statuses.on_enter(phase, spec.night, state.day)
+        self.entered.append(phase)
+
+
+@dataclass(frozen=True)
+class LegalChoice:
+    skill: Skill
+    candidates: tuple[int, ...]  # seats (and ABSTAIN) that may be targeted
+
+
+class Ruleset:
+    """Base class: subclasses declare skills and phases and fill the hooks."""
+
+    key: str = ""
+    title: str = ""  # as typed after /开局
+    aliases: tuple[str, ...] = ()
+    options: tuple[OptionSpec, ...] = ()
+    phases: dict[str, PhaseSpec] = {}
+    default_tempo: str = "快速"
+    factions: tuple[str, ...] = ()  # faction labels, for reports
+
+    # --- to implement -----------------------------------------------------
+    def check_players(self, options: dict[str, Any], n: int) -> str | None:
+        """A refusal when `n` players cannot play with these options."""
+        raise NotImplementedError
+
+    def max_players(self, options: dict[str, Any]) -> int:
+        raise NotImplementedError
+
+    def setup(self, ctx: Ctx, n: int) -> BaseState:
+        """Deal roles with ctx.rng, tell each seat its role, enter the first phase."""
+        raise NotImplementedError
+
+    def skills_of(self, state: Any, seat: int) -> list[Skill]:
+        """Every skill the seat holds (for /身份 and parsing)."""
+        raise NotImplementedError
+
+    def close_phase(self, ctx: Ctx, state: Any) -> None:
+        raise NotImplementedError
+
+    def pending(self, state: Any) -> set[int]:
+        """Seats that still owe an action in this phase (for early close and reminders)."""
+        return set()
+
+    def outcome(self, state: Any) -> Outcome | None:
+        raise NotImplementedError
+
+    def role_text(self, state: Any, seat: int) -> str:
+        """The seat's role, faction and private knowledge, for /身份."""
+        raise NotImplementedError
+
+    def cast(self, state: Any) -> list[CastRow]:
+        raise NotImplementedError
+
+    # --- optional hooks ---------------------------------------------------
+    def blocked(self, state: Any, seat: int, skill: Skill) -> str | None:
+        """Why this seat cannot use this skill right now (beyond phase, uses, life)."""
+        return None
+
+    def target_refusal(self, state: Any, seat: int, skill: Skill, target: int) -> str | None:
+        return None
+
+    def perform(self, ctx: Ctx, state: Any, seat: int, skill: Skill, action: Action) -> None:
+        handler = getattr(self, f"do_{skill.key}", None)
+        if handler is None:
+            raise Refusal(f"「{skill.name}」暂时无法使用。")
+        handler(ctx, state, seat, action)
+
+    def give_up(self, ctx: Ctx, state: Any, seat: int, skill: Skill | None) -> None:
+        """/放弃: by default marks the seat done for this phase."""
+        if seat not in self.pending(state):
+            raise Refusal("你现在没有需要放弃的行动。")
+        state.done.add(seat)
+        ctx.reply("已放弃本阶段的行动。")
+
+    def team_of(self, state: Any, seat: int) -> str | None:
+        return None
+
+    def team_members(self, state: Any, team: str) -> list[int]:
+        return []
+
+    def chat_refusal(self, state: Any, seat: int) -> str | None:
+        """Why the seat may not use its team chat now; None = allowed."""
+        return None if self.team_of(state, seat) else "你没有可以聊天的队伍频道。"
+
+    def last_words(self, ctx: Ctx, state: Any, seat: int, text: str) -> None:
+        raise Refusal("本游戏没有遗言环节。")
+
+    def remove(self, ctx: Ctx, state: Any, seat: int, reason: str) -> None:
+        """Take a seat out by the judge's hand (红牌罚下): no last words, no skills."""
+        if not state.alive[seat]:
+            return
+        state.alive[seat] = False
+        ctx.group(f"{ctx.name(seat)} {reason}，离开了游戏。")
+
+    def public_status(self, state: Any) -> str:
+        return ""
+
+    def phase_label(self, state: Any) -> str:
+        spec = self.phases.get(state.phase)
+        label = spec.label if spec else state.phase
+        return f"第{state.day}天 {label}" if state.day else label
+
+    # --- generic machinery from the declarations -----------------------------
+    def available(self, state: Any, seat: int, skill: Skill) -> str | None:
+        if not state.alive[seat] and not skill.when_dead:
+            return "你已经出局，不能再使用技能。"
+        if skill.mandatory:
+            return f"「{skill.name}」是强制技能，会自动结算。"
+        if skill.phases and state.phase not in skill.phases:
+            when = "、".join(self.phases[p].label for p in skill.phases if p in self.phases)
+            return f"现在不能使用「{skill.name}」：它只能在{when}使用。"
+        if skill.uses is not None and state.used(seat, skill.key) >= skill.uses:
+            return f"「{skill.name}」的使用次数已经用完。"
+        return self.blocked(state, seat, skill)
+
+    def find(self, state: Any, seat: int, word: str) -> Skill:
+        skill = find_skill(self.skills_of(state, seat), word)
+        if skill is None:
+            names = "、".join(s.name for s in self.skills_of(state, seat) if not s.mandatory) or "无"
+            raise Refusal(f"你没有名为「{word[:20]}」的技能。你的技能：{names}。发送 /身份 查看用法。")
+        return skill
+
+    def act(self, ctx: Ctx, state: Any, seat: int, action: Action) -> None:
+        skill = next((s for s in self.skills_of(state, seat) if s.key == action.skill), None)
+        if skill is None:
+            raise Refusal("你没有这个技能。")
+        why = self.available(state, seat, skill)
+        if why:
+            raise Refusal(why)
+        for t in action.targets:
+            why = check_target_rule(skill, seat, t, lambda s: state.alive[s], state.n)
+            if why is None and t != ABSTAIN:
+                why = self.target_refusal(state, seat, skill, t)
+            if why:
+                raise Refusal(why)
+        self.perform(ctx, state, seat, skill, action)
+
+    def legal(self, state: Any, seat: int) -> list[LegalChoice]:
+        """What the seat may do now, with every acceptable target."""
+        out = []
+        for skill in self.skills_of(state, seat):
+            if self.available(state, seat, skill) is not None:
+                continue
+            cands = []
+            if "弃权" in skill.words:
+                cands.append(ABSTAIN)
+            for t in range(1, state.n + 1):
+                if check_target_rule(skill, seat, t, lambda s: state.alive[s], state.n) is None and (
+                    self.target_refusal(state, seat, skill, t) is None
+                ):
+                    cands.append(t)
+            if skill.least_targets and len(cands) < skill.least_targets:
+                continue
+            out.append(LegalChoice(skill, tuple(cands)))
+        return out
+
+    def help_text(self, state: Any, seat: int) -> str:
+        """/身份: role text, then each skill with its usage and whether it is usable now."""
+        lines = [self.role_text(state, seat)]
+        skills = self.skills_of(state, seat)
+        if skills:
+            lines.append("技能：")
+            for s in skills:
+                left = "" if s.uses is None else f"（剩余 {max(0, s.uses - state.used(seat, s.key))} 次）"
+                why = self.available(state, seat, s)
+                now = "现在可用" if why is None else "现在不可用"
+                usage = "自动结算" if s.mandatory else (("群内 " if s.public else "") + "/技能 " + s.usage())
+                lines.append(f"· {s.name}{left}：{s.help} 用法：{usage}。{now}")
+        pend = self.pending(state)
+        if seat in pend:
+            lines.append("你在本阶段还有行动未提交（也可以 /放弃）。")
+        return "\n".join(lines)

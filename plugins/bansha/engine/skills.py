@@ -1,0 +1,115 @@
+"""Skill declarations.
+
+A skill is declared once, with the rule text's Chinese name. The declaration
+drives command parsing (name, aliases, how many targets, which words), the
+legality check (phase, uses, target rule), `/身份` help and the random agent.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+
+from .core import ABSTAIN, Action, Refusal
+
+# Target rules a declaration may use; rulesets add finer checks in their hooks.
+ALIVE = "alive"  # any living seat, self included
+ALIVE_OTHER = "alive_other"  # a living seat other than oneself
+DEAD = "dead"
+ANY = "any"
+
+
+@dataclass(frozen=True)
+class Skill:
+    key: str  # identifier used in code and logs
+    name: str  # the rule text's name (查验, 毒药, …)
+    aliases: tuple[str, ...] = ()
+    phases: tuple[str, ...] = ()  # phase keys in which it may be used
+    targets: int = 1  # number of seat targets
+    target_rule: str = ALIVE
+    min_targets: int | None = None  # fewer targets allowed (e.g. 撕警徽 takes none)
+    distinct: bool = True  # targets must differ from each other
+    uses: int | None = None  # per game; None = no limit
+    public: bool = False  # used in the group (自爆, 翻牌…), not by PM
+    team: str | None = None  # the team chooses; the last word of any member counts
+    words: tuple[str, ...] = ()  # accepted non-seat words (e.g. 弃权)
+    mandatory: bool = False  # 强制: not a choice, resolved automatically
+    passable: bool = True  # may be given up with /放弃
+    when_dead: bool = False  # usable by a seat that has left (猎人's shot, 移交警徽)
+    help: str = ""
+
+    @property
+    def least_targets(self) -> int:
+        return self.targets if self.min_targets is None else self.min_targets
+
+    def matches(self, word: str) -> bool:
+        return word == self.name or word in self.aliases or word == self.key
+
+    def usage(self) -> str:
+        parts = [self.name]
+        if self.targets == 1:
+            parts.append("<目标>" if self.least_targets else "[目标]")
+        elif self.targets > 1:
+            parts.append(" ".join(f"<目标{i + 1}>" for i in range(self.targets)))
+        if self.words:
+            parts.append("|".join(self.words))
+        return " ".join(parts)
+
+
+def find_skill(skills: Iterable[Skill], word: str) -> Skill | None:
+    for s in skills:
+        if s.matches(word):
+            return s
+    return None
+
+
+def parse_action(
+    skill: Skill,
+    words: list[str],
+    resolve: Callable[[str], int | None],
+    *,
+    reason: str = "",
+    via: str = "pm",
+) -> Action:
+    """Turn the words after a skill name into an Action, or refuse.
+
+    `resolve` maps a token (seat number, 3号, QQ, @QQ, exact name) to a seat.
+    Tokens listed in `skill.words` are kept as words; 弃权 means ABSTAIN where
+    the skill accepts it.
+    """
+    targets: list[int] = []
+    kept: list[str] = []
+    for w in words:
+        if w in skill.words:
+            if w == "弃权":
+                targets.append(ABSTAIN)
+            else:
+                kept.append(w)
+            continue
+        seat = resolve(w)
+        if seat is None:
+            raise Refusal(f"找不到「{w[:20]}」这名玩家：请用座位号（如 3 或 3号）、@、QQ号或游戏内昵称。")
+        targets.append(seat)
+    if len(targets) > skill.targets:
+        raise Refusal(f"「{skill.name}」最多指定 {skill.targets} 个目标。用法：{skill.usage()}")
+    if len(targets) < skill.least_targets:
+        raise Refusal(f"「{skill.name}」需要指定 {skill.least_targets} 个目标。用法：{skill.usage()}")
+    if skill.distinct and len(set(targets)) != len(targets):
+        raise Refusal(f"「{skill.name}」的目标不能重复。")
+    return Action(skill=skill.key, targets=tuple(targets), words=tuple(kept), reason=reason, via=via)
+
+
+def check_target_rule(skill: Skill, actor: int, target: int, alive: Callable[[int], bool], n: int) -> str | None:
+    """The declaration's own target rule; returns a refusal text or None."""
+    if target == ABSTAIN:
+        return None if "弃权" in skill.words else f"「{skill.name}」不能弃权。"
+    if not 1 <= target <= n:
+        return f"没有 {target} 号座位。"
+    rule = skill.target_rule
+    if rule in (ALIVE, ALIVE_OTHER) and not alive(target):
+        return f"{target}号 已经出局，不能作为「{skill.name}」的目标。"
+    if rule == ALIVE_OTHER and target == actor:
+        return f"「{skill.name}」不能以自己为目标。"
+    if rule == DEAD and alive(target):
+        return f"{target}号 仍然在场，「{skill.name}」只能指定出局的玩家。"
+    return None

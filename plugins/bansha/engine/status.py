@@ -1,0 +1,65 @@
+"""Statuses with durations, usable by every ruleset.
+
+A status sits on a seat until an end condition: the next night begins, a given
+phase begins, a given day is reached, or never (permanent). Rulesets add and
+query them; the engine expires them whenever a phase is entered.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+PERMANENT = "permanent"
+NEXT_NIGHT = "next_night"  # ends when the next night phase begins
+UNTIL_PHASE = "phase"  # ends when the named phase next begins
+UNTIL_DAY = "day"  # ends when day number `day` begins (any phase of that day)
+
+
+@dataclass
+class Status:
+    name: str  # the rule text's name (沉默, 守护, 迷魂…)
+    holder: int  # seat
+    until: str = PERMANENT
+    phase: str = ""  # for UNTIL_PHASE
+    day: int = 0  # for UNTIL_DAY
+    source: int = 0  # seat that caused it, 0 = the rules
+    value: int = 0  # e.g. 守护:X's X, a counter
+    public: bool = False  # shown in /状态
+    data: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass
+class StatusBook:
+    items: list[Status] = field(default_factory=list)
+
+    def add(self, status: Status) -> Status:
+        self.items.append(status)
+        return status
+
+    def of(self, holder: int, name: str | None = None) -> list[Status]:
+        return [s for s in self.items if s.holder == holder and (name is None or s.name == name)]
+
+    def has(self, holder: int, name: str) -> bool:
+        return any(s.holder == holder and s.name == name for s in self.items)
+
+    def remove(self, holder: int, name: str | None = None) -> list[Status]:
+        gone = self.of(holder, name)
+        self.items = [s for s in self.items if s not in gone]
+        return gone
+
+    def public(self) -> list[Status]:
+        return [s for s in self.items if s.public]
+
+    def on_enter(self, phase: str, is_night: bool, day: int) -> list[Status]:
+        """Expire what ends when `phase` (of `day`) begins; returns the expired ones."""
+        keep, gone = [], []
+        for s in self.items:
+            ends = (
+                (s.until == NEXT_NIGHT and is_night)
+                or (s.until == UNTIL_PHASE and s.phase == phase)
+                or (s.until == UNTIL_DAY and day >= s.day)
+            )
+            (gone if ends else keep).append(s)
+        self.items = keep
+        return gone

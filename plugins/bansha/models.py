@@ -1,0 +1,90 @@
+"""Tortoise models: games, seats, the append-only input log, snapshots, outbox."""
+
+from __future__ import annotations
+
+from tortoise import fields
+from tortoise.models import Model
+
+
+class GameRow(Model):
+    id = fields.IntField(primary_key=True)
+    group_id = fields.BigIntField(db_index=True)
+    self_id = fields.BigIntField()  # the bot account that hosts the game
+    ruleset = fields.CharField(max_length=32)
+    status = fields.CharField(max_length=16, db_index=True)  # signup | running | ended
+    seed = fields.BigIntField()
+    owner = fields.BigIntField()
+    options = fields.JSONField()
+    phase_no = fields.IntField(default=0)
+    deadline = fields.FloatField(null=True)  # epoch seconds; re-armed from here at startup
+    seq = fields.IntField(default=0)  # inputs in the log
+    created_at = fields.DatetimeField(auto_now_add=True)
+    updated_at = fields.DatetimeField(auto_now=True)
+
+    class Meta:
+        table = "bansha_game"
+
+
+class SeatRow(Model):
+    id = fields.IntField(primary_key=True)
+    game = fields.ForeignKeyField("bansha.GameRow", related_name="seats")
+    seat = fields.IntField()
+    qq = fields.BigIntField(db_index=True)
+    name = fields.CharField(max_length=64)
+
+    class Meta:
+        table = "bansha_seat"
+        unique_together = (("game", "seat"),)
+
+
+class InputRow(Model):
+    id = fields.IntField(primary_key=True)
+    game = fields.ForeignKeyField("bansha.GameRow", related_name="inputs")
+    seq = fields.IntField()
+    kind = fields.CharField(max_length=16)
+    actor = fields.BigIntField()
+    args = fields.JSONField()
+    at = fields.FloatField()
+    source = fields.CharField(max_length=64, null=True)  # QQ message key, for duplicate delivery
+
+    class Meta:
+        table = "bansha_input"
+        unique_together = (("game", "seq"), ("game", "source"))
+
+
+class SnapshotRow(Model):
+    id = fields.IntField(primary_key=True)
+    game = fields.ForeignKeyField("bansha.GameRow", related_name="snapshots")
+    seq = fields.IntField()
+    version = fields.CharField(max_length=40)  # code hash: a snapshot from other code is ignored
+    data = fields.BinaryField()
+
+    class Meta:
+        table = "bansha_snapshot"
+
+
+class OutboxRow(Model):
+    id = fields.IntField(primary_key=True)
+    game = fields.ForeignKeyField("bansha.GameRow", related_name="outbox", null=True)
+    seq = fields.IntField(default=0)  # the input that produced it
+    self_id = fields.BigIntField()
+    kind = fields.CharField(max_length=16)  # group | private | forward
+    target = fields.BigIntField()  # group id or user id
+    group_id = fields.BigIntField(null=True)  # for temp-session private sends
+    text = fields.TextField()
+    sent = fields.BooleanField(default=False, db_index=True)
+    attempts = fields.IntField(default=0)
+    error = fields.TextField(null=True)
+
+    class Meta:
+        table = "bansha_outbox"
+
+
+class PmChoice(Model):
+    """/局: which game a player's private messages refer to."""
+
+    qq = fields.BigIntField(primary_key=True)
+    game_id = fields.IntField()
+
+    class Meta:
+        table = "bansha_pm_choice"

@@ -1,0 +1,378 @@
+"""The state service: persistence, the outbox, restore, deadlines.
+
+One transaction per accepted input holds the input row, its outgoing messages
+and the game row's new phase/deadline. Only after the commit is the input
+acknowledged. The sender drains the outbox afterwards; at startup every active
+game is rebuilt (snapshot + replay) and undelivered rows are sent again.
+
+No nonebot import here: the shell injects how to send and how to schedule, so
+the service can be driven by tests and benchmarks directly.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import logging
+import pickle
+import time
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from tortoise import Tortoise
+from tortoise.exceptions import IntegrityError
+from tortoise.transactions import in_transaction
+
+from .engine import registry
+from .engine.core import Event, Input, Refusal
+from .engine.game import ENDED, Game, apply
+from .models import GameRow, InputRow, OutboxRow, PmChoice, SeatRow, SnapshotRow
+
+log = logging.getLogger("bansha")
+
+SNAPSHOT_EVERY = 50
+MAX_ATTEMPTS = 5
+FORWARD_CHUNK = 1500
+
+
+def code_version() -> str:
+    """Hash of the rules' source: a snapshot is reused only under the same code."""
+    root = Path(__file__).resolve().parents[1]
+    h = hashlib.sha1()
+    for p in sorted(root.rglob("*.py")):
+        h.update(p.read_bytes())
+    return h.hexdigest()
+
+
+@dataclass(frozen=True)
+class Origin:
+    """Where an input came from, so replies go back there."""
+
+    kind: str  # "group" | "private"
+    user_id: int
+    group_id: int = 0
+    label: str = ""  # how to address the sender in a group reply
+
+
+@dataclass
+class Outgoing:
+    id: int
+    self_id: int
+    kind: str  # group | private | forward
+    target: int
+    group_id: int | None
+    text: str
+
+
+class NotConnected(Exception):
+    """No bot account is online to send through; retry later without counting."""
+
+
+class DatabaseUnavailable(Exception):
+    """The DB refused the commit; nothing was acknowledged."""
+
+
+Sender = Callable[[Outgoing], Awaitable[None]]
+Arm = Callable[[int, float, int], None]  # (game id, when, phase_no)
+
+
+class Service:
+    def __init__(self, send: Sender, arm: Arm, disarm: Callable[[int], None], now: Callable[[], float] = time.time):
+        self._send = send
+        self._arm = arm
+        self._disarm = disarm
+        self.now = now
+        self.games: dict[int, Game] = {}
+        self.self_ids: dict[int, int] = {}
+        self._locks: dict[int, asyncio.Lock] = {}
+        self._kick = asyncio.Event()
+        self._sender_task: asyncio.Task | None = None
+        self._version = code_version()
+        self.pm_choice: dict[int, int] = {}
+        self._seen: dict[str, None] = {}  # recent message keys (insertion-ordered LRU)
+
+    # --- lifecycle ----------------------------------------------------------
+    @staticmethod
+    async def init_db(db_url: str) -> None:
+        if db_url.startswith("sqlite://"):
+            path = db_url[len("sqlite://") :]
+            if path and path != ":memory:":
+                Path(path).parent.mkdir(parents=True, exist_ok=True)
+        await Tortoise.init(
+            db_url=db_url, modules={"bansha": ["plugins.bansha.models"]}, _enable_global_fallback=True
+        )
+        await Tortoise.generate_schemas(safe=True)
+
+    async def restore(self) -> int:
+        """Rebuild every active game and re-arm its deadline; returns how many."""
+        rows = await GameRow.filter(status__in=["signup", "running"]).all()
+        for row in rows:
+            game = await self._rebuild(row)
+            self.games[row.id] = game
+            self.self_ids[row.id] = row.self_id
+            self._rearm(game)
+        for c in await PmChoice.all():
+            self.pm_choice[c.qq] = c.game_id
+        self.kick()
+        return len(rows)
+
+    def start_sender(self) -> None:
+        if self._sender_task is None or self._sender_task.done():
+            self._sender_task = asyncio.create_task(self._sender_loop())
+
+    async def stop(self) -> None:
+        if self._sender_task:
+            self._sender_task.cancel()
+            try:
+                await self._sender_task
+            except (asyncio.CancelledError, Exception):
+                pass
+            self._sender_task = None
+
+    async def _rebuild(self, row: GameRow) -> Game:
+        game: Game | None = None
+        snap = await SnapshotRow.filter(game_id=row.id, version=self._version).order_by("-seq").first()
+        if snap is not None:
+            try:
+                game = pickle.loads(snap.data)
+            except Exception:  # a snapshot we cannot read is only a lost shortcut
+                game = None
+        start = game.seq if game is not None else 0
+        if game is None:
+            ruleset = registry.get(row.ruleset)
+            if ruleset is None:
+                raise RuntimeError(f"game {row.id}: ruleset {row.ruleset} is not installed")
+            game = Game.new(row.id, ruleset, row.group_id, row.owner, row.seed, row.options)
+        for inp_row in await InputRow.filter(game_id=row.id, seq__gt=start).order_by("seq"):
+            apply(game, Input.from_json({"kind": inp_row.kind, "actor": inp_row.actor, "args": inp_row.args, "at": inp_row.at}))
+        return game
+
+    # --- queries ------------------------------------------------------------
+    def lock(self, gid: int) -> asyncio.Lock:
+        return self._locks.setdefault(gid, asyncio.Lock())
+
+    def game_in_group(self, group_id: int) -> Game | None:
+        for g in self.games.values():
+            if g.group == group_id and g.status != ENDED:
+                return g
+        return None
+
+    def games_of(self, qq: int) -> list[Game]:
+        return [g for g in self.games.values() if g.status != ENDED and (g.seat_of(qq) is not None or g.is_judge(qq))]
+
+    def seen(self, key: str | None) -> bool:
+        """True when this QQ message was already handled (duplicate delivery)."""
+        if not key:
+            return False
+        if key in self._seen:
+            return True
+        self._seen[key] = None
+        if len(self._seen) > 10000:
+            self._seen.pop(next(iter(self._seen)))
+        return False
+
+    # --- commands -------------------------------------------------------------
+    async def open_game(
+        self, *, group_id: int, self_id: int, owner: int, ruleset: str, options: dict, seed: int, origin: Origin
+    ) -> Game:
+        rules = registry.get(ruleset)
+        if rules is None:
+            raise Refusal(f"没有名为「{ruleset[:20]}」的游戏。")
+        if self.game_in_group(group_id) is not None:
+            raise Refusal("本群已经有一局进行中的游戏；结束或终止后才能开新局。")
+        try:
+            async with in_transaction():
+                row = await GameRow.create(
+                    group_id=group_id, self_id=self_id, ruleset=rules.key, status="signup", seed=seed,
+                    owner=owner, options=options,
+                )
+                game = Game.new(row.id, rules, group_id, owner, seed, options)
+                row.options = game.options
+                await row.save(update_fields=["options"])
+                text = (
+                    f"{rules.title} 开局（第 {row.id} 局），报名开始！发送 /报名 加入，法官发送 /开始 发牌。\n"
+                    f"选项：{_fmt_options(game.options)}"
+                )
+                await OutboxRow.create(game_id=row.id, self_id=self_id, kind="group", target=group_id, text=text)
+        except Refusal:
+            raise
+        except Exception as e:
+            log.exception("open_game failed")
+            raise DatabaseUnavailable(str(e)) from e
+        self.games[row.id] = game
+        self.self_ids[row.id] = self_id
+        self.kick()
+        return game
+
+    async def submit(self, gid: int, inp: Input, origin: Origin | None = None, source: str | None = None) -> list[Event]:
+        """Apply an input and persist it with its messages in one transaction."""
+        async with self.lock(gid):
+            game = self.games.get(gid)
+            if game is None:
+                raise Refusal("找不到这局游戏。")
+            players_before = [(p.qq, p.name) for p in game.players]
+            try:
+                events = apply(game, inp)  # Refusal leaves the game untouched
+            except Refusal:
+                raise
+            except Exception:
+                # A bug must not poison the cached game: rebuild it from the log.
+                log.exception("game %s: input %s crashed", gid, inp)
+                await self._reload(gid)
+                raise Refusal("处理这条指令时出错了，已记录；游戏状态没有改变，请稍后重试或联系法官。") from None
+            try:
+                await self._commit(game, inp, events, origin, source, players_before)
+            except Exception as e:
+                log.warning("game %s: commit failed: %s", gid, e)
+                await self._reload(gid, quiet=True)
+                if isinstance(e, IntegrityError) and source:
+                    return []  # the same QQ message was already recorded
+                raise DatabaseUnavailable(str(e)) from e
+        self._rearm(game)
+        self.kick()
+        return events
+
+    async def _reload(self, gid: int, quiet: bool = False) -> None:
+        self.games.pop(gid, None)
+        try:
+            row = await GameRow.get(id=gid)
+            self.games[gid] = await self._rebuild(row)
+        except Exception:
+            if not quiet:
+                log.exception("game %s: reload failed", gid)
+            # left out of the cache; the next restore or command retries
+
+    async def ensure_loaded(self, gid: int) -> Game | None:
+        if gid not in self.games:
+            await self._reload(gid, quiet=True)
+        return self.games.get(gid)
+
+    async def _commit(self, game: Game, inp: Input, events: list[Event], origin: Origin | None, source: str | None,
+                      players_before: list) -> None:
+        self_id = self.self_ids.get(game.gid, 0)
+        rows = self._route(game, events, origin, self_id)
+        async with in_transaction():
+            await InputRow.create(
+                game_id=game.gid, seq=game.seq, kind=inp.kind, actor=inp.actor, args=inp.to_json()["args"],
+                at=inp.at, source=source,
+            )
+            if rows:
+                await OutboxRow.bulk_create(
+                    [OutboxRow(game_id=game.gid, seq=game.seq, self_id=self_id, kind=k, target=t, group_id=g, text=x)
+                     for k, t, g, x in rows]
+                )
+            await GameRow.filter(id=game.gid).update(
+                status=game.status, phase_no=game.phase_no, deadline=game.deadline, seq=game.seq
+            )
+            players_now = [(p.qq, p.name) for p in game.players]
+            if players_now != players_before:
+                await SeatRow.filter(game_id=game.gid).delete()
+                await SeatRow.bulk_create(
+                    [SeatRow(game_id=game.gid, seat=i + 1, qq=q, name=n) for i, (q, n) in enumerate(players_now)]
+                )
+            if game.seq % SNAPSHOT_EVERY == 0:
+                await SnapshotRow.create(game_id=game.gid, seq=game.seq, version=self._version, data=pickle.dumps(game))
+
+    def _route(self, game: Game, events: list[Event], origin: Origin | None, self_id: int) -> list[tuple]:
+        """Audiences → concrete sends (kind, target, temp group, text)."""
+        out: list[tuple] = []
+        for ev in events:
+            a = ev.audience
+            if a.kind == "group":
+                kind = "forward" if dict(ev.data).get("forward") else "group"
+                out.append((kind, game.group, None, ev.text))
+            elif a.kind == "seat":
+                out.append(("private", game.qq_of(a.seat), game.group, ev.text))
+            elif a.kind == "team":
+                for m in a.members:
+                    out.append(("private", game.qq_of(m), game.group, ev.text))
+            elif a.kind == "user":
+                out.append(("private", a.seat, game.group, ev.text))
+            elif a.kind == "reply" and origin is not None:
+                if origin.kind == "group":
+                    prefix = f"{origin.label}：" if origin.label else ""
+                    out.append(("group", origin.group_id, None, prefix + ev.text))
+                else:
+                    out.append(("private", origin.user_id, game.group, ev.text))
+            # "judge" events are the record, published at the end
+        return out
+
+    async def set_pm_choice(self, qq: int, gid: int) -> None:
+        await PmChoice.update_or_create(defaults={"game_id": gid}, qq=qq)
+        self.pm_choice[qq] = gid
+
+    # --- deadlines ------------------------------------------------------------
+    def _rearm(self, game: Game) -> None:
+        if game.status == "running" and game.deadline is not None and not game.paused:
+            self._arm(game.gid, game.deadline, game.phase_no)
+        else:
+            self._disarm(game.gid)
+        if game.status == ENDED:
+            self.games.pop(game.gid, None)
+            self._locks.pop(game.gid, None)
+
+    async def fire_deadline(self, gid: int, phase_no: int) -> None:
+        game = await self.ensure_loaded(gid)
+        if game is None or game.phase_no != phase_no:
+            return
+        at = max(self.now(), game.deadline or 0)
+        try:
+            await self.submit(gid, Input.make("deadline", 0, at, phase_no=phase_no))
+        except Refusal:
+            pass
+        except DatabaseUnavailable:
+            # Try again shortly: the deadline is still in the game row.
+            self._arm(gid, self.now() + 5, phase_no)
+
+    # --- outbox -----------------------------------------------------------------
+    def kick(self) -> None:
+        self._kick.set()
+
+    async def _sender_loop(self) -> None:
+        while True:
+            self._kick.clear()
+            try:
+                busy = await self.drain_once()
+            except Exception:
+                log.exception("outbox drain failed")
+                busy = False
+            if not busy:
+                try:
+                    await asyncio.wait_for(self._kick.wait(), timeout=5)
+                except TimeoutError:
+                    pass
+
+    async def drain_once(self, limit: int = 100) -> bool:
+        """Send pending rows in order; a target whose send fails waits for the next round."""
+        rows = await OutboxRow.filter(sent=False).order_by("id").limit(limit)
+        blocked: set[tuple[str, int]] = set()
+        progressed = False
+        for row in rows:
+            key = (row.kind, row.target)
+            if key in blocked:
+                continue
+            try:
+                await self._send(Outgoing(row.id, row.self_id, row.kind, row.target, row.group_id, row.text))
+            except NotConnected:
+                return False
+            except Exception as e:
+                row.attempts += 1
+                row.error = str(e)[:500]
+                if row.attempts >= MAX_ATTEMPTS:
+                    row.sent = True  # give up loudly rather than block the queue forever
+                    log.error("outbox %s dropped after %s attempts: %s", row.id, row.attempts, e)
+                await row.save(update_fields=["attempts", "error", "sent"])
+                blocked.add(key)
+                continue
+            row.sent = True
+            await row.save(update_fields=["sent"])
+            progressed = True
+        return progressed and len(rows) == limit
+
+    async def pending_outbox(self) -> int:
+        return await OutboxRow.filter(sent=False).count()
+
+
+def _fmt_options(options: dict) -> str:
+    return " ".join(f"{k}={v}" for k, v in options.items()) or "默认"

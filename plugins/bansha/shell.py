@@ -1,0 +1,669 @@
+"""The QQ shell: NoneBot matchers, the scheduler and the sender around the service.
+
+Only this module (and service/models) touch NoneBot, tortoise and APScheduler;
+game rules never do.
+"""
+
+from __future__ import annotations
+
+import secrets
+import time
+from datetime import UTC, datetime
+
+from apscheduler.jobstores.base import JobLookupError
+from nonebot import get_bots, get_driver, get_plugin_config, logger, on_command, on_message, require
+from nonebot.adapters import Message as BaseMessage
+from nonebot.adapters.onebot.v11 import (
+    Bot,
+    GroupMessageEvent,
+    Message,
+    MessageEvent,
+    MessageSegment,
+    PrivateMessageEvent,
+)
+from nonebot.adapters.onebot.v11.exception import ActionFailed
+from nonebot.adapters.onebot.v11.permission import GROUP_ADMIN, GROUP_OWNER
+from nonebot.exception import IgnoredException
+from nonebot.matcher import Matcher
+from nonebot.message import event_preprocessor
+from nonebot.params import CommandArg, RawCommand
+from nonebot.permission import SUPERUSER
+from nonebot.plugin import PluginMetadata
+from nonebot.rule import Rule
+
+require("nonebot_plugin_apscheduler")
+from nonebot_plugin_apscheduler import scheduler  # noqa: E402
+
+from . import commands as cmdparse  # noqa: E402
+from .config import Config  # noqa: E402
+from .engine import registry  # noqa: E402
+from .engine.core import Input, Refusal  # noqa: E402
+from .engine.game import ENDED, RUNNING, SIGNUP, Game  # noqa: E402
+from .engine.phases import COMMON_OPTIONS, format_duration, parse_options  # noqa: E402
+from .service import DatabaseUnavailable, NotConnected, Origin, Outgoing, Service  # noqa: E402
+
+__plugin_meta__ = PluginMetadata(
+    name="版杀法官",
+    description="在 QQ 群里主持论坛式狼人杀类游戏：发身份、收夜间行动、计时、计票、按规则结算、公布演员表。",
+    usage="群内发送 /帮助 查看命令",
+    type="application",
+    homepage="https://example.invalid/bansha",
+    config=Config,
+    supported_adapters={"~onebot.v11"},
+)
+
+config = get_plugin_config(Config)
+driver = get_driver()
+JUDGE_PERM = GROUP_ADMIN | GROUP_OWNER | SUPERUSER
+RETRY = "数据库暂时不可用，这条指令没有生效，请稍后重发。"
+_service: Service | None = None
+
+
+def service() -> Service:
+    if _service is None:
+        raise RuntimeError("bansha service not started")
+    return _service
+
+
+# --- sending ------------------------------------------------------------------
+
+
+def _bot_for(self_id: int) -> Bot:
+    bots = get_bots()
+    bot = bots.get(str(self_id))
+    if bot is None and bots:
+        bot = next(iter(bots.values()))
+    if not isinstance(bot, Bot):
+        raise NotConnected()
+    return bot
+
+
+def _plain(text: str) -> Message:
+    """Everything the bot says is one plain text segment: player text can never become CQ codes."""
+    return Message(MessageSegment.text(text))
+
+
+async def _send(out: Outgoing) -> None:
+    bot = _bot_for(out.self_id)
+    if out.kind == "group":
+        await bot.send_group_msg(group_id=out.target, message=_plain(out.text))
+    elif out.kind == "private":
+        params = {"user_id": out.target, "message": _plain(out.text)}
+        if out.group_id:
+            params["group_id"] = out.group_id  # temp session through the game's group
+        await bot.call_api("send_private_msg", **params)
+    elif out.kind == "forward":
+        chunks = _chunks(out.text)
+        nodes = [
+            {"type": "node", "data": {"name": "版杀法官", "uin": str(bot.self_id), "content": _plain(c)}}
+            for c in chunks
+        ]
+        try:
+            await bot.call_api("send_group_forward_msg", group_id=out.target, messages=nodes)
+        except ActionFailed:
+            for c in chunks:  # forwarding refused: plain chunks instead
+                await bot.send_group_msg(group_id=out.target, message=_plain(c))
+
+
+def _chunks(text: str, size: int = 1500) -> list[str]:
+    out, cur = [], ""
+    for line in text.split("\n"):
+        while len(line) > size:
+            out.append(line[:size])
+            line = line[size:]
+        if len(cur) + len(line) + 1 > size and cur:
+            out.append(cur)
+            cur = ""
+        cur = f"{cur}\n{line}" if cur else line
+    if cur:
+        out.append(cur)
+    return out or [""]
+
+
+# --- deadlines ------------------------------------------------------------------
+
+
+def _job_id(gid: int) -> str:
+    return f"bansha-deadline-{gid}"
+
+
+def _arm(gid: int, when: float, phase_no: int) -> None:
+    run = datetime.fromtimestamp(max(when, time.time()), tz=UTC)
+    scheduler.add_job(
+        _fire, "date", run_date=run, id=_job_id(gid), replace_existing=True, misfire_grace_time=None,
+        args=[gid, phase_no],
+    )
+
+
+def _disarm(gid: int) -> None:
+    try:
+        scheduler.remove_job(_job_id(gid))
+    except JobLookupError:
+        pass
+
+
+async def _fire(gid: int, phase_no: int) -> None:
+    await service().fire_deadline(gid, phase_no)
+
+
+# --- lifecycle --------------------------------------------------------------------
+
+
+@driver.on_startup
+async def _startup() -> None:
+    global _service
+    registry.load_all()
+    await Service.init_db(config.bansha_db_url)
+    _service = Service(_send, _arm, _disarm)
+    restored = await _service.restore()
+    _service.start_sender()
+    logger.info(f"bansha: restored {restored} active games")
+
+
+@driver.on_shutdown
+async def _shutdown() -> None:
+    if _service is not None:
+        await _service.stop()
+    from tortoise import Tortoise
+
+    await Tortoise.close_connections()
+
+
+@driver.on_bot_connect
+async def _connected(bot: Bot) -> None:
+    if _service is not None:
+        _service.kick()
+
+
+@event_preprocessor
+async def _normalise(event: MessageEvent) -> None:
+    """NFKC every text segment, and drop a QQ message delivered twice."""
+    for seg in event.message:
+        if seg.type == "text":
+            seg.data["text"] = cmdparse.normalize(seg.data["text"])
+    if _service is not None and _service.seen(_source(event)):
+        raise IgnoredException("duplicate message")
+
+
+def _source(event: MessageEvent) -> str:
+    return f"{event.self_id}:{event.message_type}:{event.message_id}"
+
+
+# --- helpers ------------------------------------------------------------------------
+
+
+def _words_of(msg: BaseMessage) -> str:
+    """Plain text of a message; @mentions become "@QQ" tokens."""
+    parts = []
+    for seg in msg:
+        if seg.type == "text":
+            parts.append(seg.data.get("text", ""))
+        elif seg.type == "at":
+            parts.append(f" @{seg.data.get('qq')} ")
+    return "".join(parts).strip()
+
+
+def _name_of(event: MessageEvent) -> str:
+    s = event.sender
+    return (getattr(s, "card", None) or s.nickname or str(event.user_id)).strip()
+
+
+def _origin(event: MessageEvent, game: Game | None = None) -> Origin:
+    if isinstance(event, GroupMessageEvent):
+        label = _name_of(event)
+        if game is not None:
+            seat = game.seat_of(event.user_id)
+            if seat:
+                label = game.seat_name(seat)
+        return Origin("group", event.user_id, event.group_id, label)
+    return Origin("private", event.user_id, 0)
+
+
+async def _is_judge(bot: Bot, event: MessageEvent, game: Game) -> bool:
+    if game.is_judge(event.user_id):
+        return True
+    if isinstance(event, GroupMessageEvent):
+        return event.group_id == game.group and await JUDGE_PERM(bot, event)
+    if await SUPERUSER(bot, event):
+        return True
+    try:  # a group admin speaking by PM
+        info = await bot.get_group_member_info(group_id=game.group, user_id=event.user_id)
+        return info.get("role") in ("owner", "admin")
+    except ActionFailed:
+        return False
+
+
+async def _group_game(event: MessageEvent) -> Game:
+    if not isinstance(event, GroupMessageEvent):
+        raise Refusal("这个命令请在游戏所在的群里使用。")
+    game = service().game_in_group(event.group_id)
+    if game is None:
+        raise Refusal("本群没有进行中的游戏。法官可以用 /开局 <游戏> 开一局。")
+    return game
+
+
+async def _pm_game(event: MessageEvent) -> Game:
+    if isinstance(event, GroupMessageEvent):
+        return await _group_game(event)
+    svc = service()
+    games = svc.games_of(event.user_id)
+    if not games:
+        raise Refusal("你没有参加进行中的游戏。")
+    if len(games) == 1:
+        return games[0]
+    chosen = svc.pm_choice.get(event.user_id)
+    for g in games:
+        if g.gid == chosen:
+            return g
+    ids = "、".join(f"{g.gid}（群 {g.group}，{g.rules.title}）" for g in games)
+    raise Refusal(f"你同时在多局游戏中：{ids}。请先发送 /局 <编号> 选择私聊指令对应的游戏。")
+
+
+async def _submit(matcher: Matcher, event: MessageEvent, game: Game, inp: Input) -> None:
+    try:
+        await service().submit(game.gid, inp, _origin(event, game), _source(event))
+    except DatabaseUnavailable:
+        await matcher.finish(_plain(RETRY))
+
+
+def _now() -> float:
+    return service().now()
+
+
+async def _run(matcher: Matcher, coro) -> None:
+    """Run a handler body; a Refusal becomes a Chinese reply to the sender only."""
+    try:
+        await coro
+    except Refusal as r:
+        prefix = ""
+        event = matcher.state.get("_event")
+        if isinstance(event, GroupMessageEvent):
+            prefix = f"{_name_of(event)}："
+        await matcher.finish(_plain(prefix + r.message))
+
+
+def _cmd(*names: str, priority: int = 5):
+    return on_command(names[0], aliases=set(names[1:]), priority=priority, block=True)
+
+
+# --- matchers -------------------------------------------------------------------------
+
+m_help = _cmd("帮助", "help", "菜单")
+m_open = _cmd("开局")
+m_join = _cmd("报名")
+m_leave = _cmd("退出报名")
+m_start = _cmd("开始", "发牌")
+m_status = _cmd("状态")
+m_vote = _cmd("投票")
+m_change = _cmd("改票")
+m_skill = _cmd("技能")
+m_pass = _cmd("放弃")
+m_role = _cmd("身份")
+m_chat = _cmd("狼聊", "队聊")
+m_words = _cmd("遗言")
+m_select = _cmd("局")
+m_judge = _cmd("法官")
+
+
+@m_help.handle()
+async def _help(event: MessageEvent) -> None:
+    games = "、".join(r.title for r in registry.all_rulesets())
+    lines = [
+        "版杀法官 · 命令",
+        f"可开的游戏：{games}",
+        "群内：/开局 <游戏> [键=值…] · /报名 · /退出报名 · /开始 · /状态 · /投票 <目标|弃权> [理由] · /改票 · /技能 <技能> [目标]",
+        "私聊：/身份 · /技能 <技能> [目标]（也可直接发「查验 3」）· /放弃 · /狼聊 <内容> · /遗言 <内容> · /局 <编号>",
+        "法官：/法官 推进|暂停|继续|延长 <时长>|终止 [理由]|演员表|添加法官 @x|移除法官 @x",
+    ]
+    game = None
+    if isinstance(event, GroupMessageEvent) and _service is not None:
+        game = _service.game_in_group(event.group_id)
+    if game is not None and game.status == RUNNING:
+        lines.append(f"当前阶段：{game.rules.phase_label(game.state)}")
+    await m_help.finish(_plain("\n".join(lines)))
+
+
+@m_open.handle()
+async def _open(bot: Bot, event: MessageEvent, matcher: Matcher, arg: BaseMessage = CommandArg()) -> None:
+    matcher.state["_event"] = event
+
+    async def body() -> None:
+        if not isinstance(event, GroupMessageEvent):
+            raise Refusal("请在要开局的群里发送 /开局。")
+        if config.bansha_groups and event.group_id not in config.bansha_groups:
+            raise Refusal("本群没有开放版杀。")
+        words = cmdparse.split_words(_words_of(arg))
+        if not words:
+            games = "、".join(r.title for r in registry.all_rulesets())
+            raise Refusal(f"用法：/开局 <游戏> [键=值…]。可开的游戏：{games}")
+        rules = registry.get(words[0])
+        if rules is None:
+            games = "、".join(r.title for r in registry.all_rulesets())
+            raise Refusal(f"没有名为「{words[0][:20]}」的游戏。可开的游戏：{games}")
+        options = parse_options(words[1:], list(COMMON_OPTIONS) + list(rules.options) + _phase_options(rules))
+        seed = int(options.pop("种子", None) or secrets.randbits(48))
+        await service().open_game(
+            group_id=event.group_id, self_id=int(bot.self_id), owner=event.user_id, ruleset=rules.key,
+            options=options, seed=seed, origin=_origin(event),
+        )
+
+    try:
+        await _run(matcher, body())
+    except DatabaseUnavailable:
+        await matcher.finish(_plain(RETRY))
+
+
+def _phase_options(rules) -> list:
+    from .engine.phases import OptionSpec
+
+    seen, out = set(), []
+    for spec in rules.phases.values():
+        if spec.option and spec.option not in seen and not any(o.key == spec.option for o in rules.options):
+            seen.add(spec.option)
+            out.append(OptionSpec(spec.option, "duration", None, (), f"{spec.label}时长（快速节奏）"))
+    return out
+
+
+@m_join.handle()
+async def _join(bot: Bot, event: MessageEvent, matcher: Matcher) -> None:
+    matcher.state["_event"] = event
+
+    async def body() -> None:
+        game = await _group_game(event)
+        if game.status != SIGNUP:
+            raise Refusal("报名已经截止：游戏已经开始了。")
+        if game.seat_of(event.user_id) is not None:
+            raise Refusal("你已经报过名了。")
+        if not await _reachable(bot, event.user_id, game.group):
+            raise Refusal("机器人无法私聊你：请先添加机器人为好友（或允许群临时会话）再报名，身份和夜间行动都要靠私聊。")
+        await _submit(matcher, event, game, Input.make("join", event.user_id, _now(), name=_name_of(event)))
+
+    await _run(matcher, body())
+
+
+async def _reachable(bot: Bot, user_id: int, group_id: int) -> bool:
+    """Can the bot PM this player? A friend, or a temp session through the group."""
+    try:
+        friends = await bot.get_friend_list()
+        if any(int(f.get("user_id", 0)) == user_id for f in friends):
+            return True
+    except ActionFailed:
+        pass
+    if config.bansha_friends_only:
+        return False
+    try:
+        await bot.call_api(
+            "send_private_msg", user_id=user_id, group_id=group_id,
+            message=_plain("【版杀法官】报名确认：之后的身份和夜间行动都会通过这里私聊。"),
+        )
+        return True
+    except ActionFailed:
+        return False
+
+
+@m_leave.handle()
+async def _leave(event: MessageEvent, matcher: Matcher) -> None:
+    matcher.state["_event"] = event
+
+    async def body() -> None:
+        game = await _group_game(event)
+        await _submit(matcher, event, game, Input.make("leave", event.user_id, _now()))
+
+    await _run(matcher, body())
+
+
+@m_start.handle()
+async def _start(bot: Bot, event: MessageEvent, matcher: Matcher) -> None:
+    matcher.state["_event"] = event
+
+    async def body() -> None:
+        game = await _group_game(event)
+        if not await _is_judge(bot, event, game):
+            raise Refusal("只有法官（开局者、群主、管理员或被添加的法官）可以开始游戏。")
+        await _submit(matcher, event, game, Input.make("start", event.user_id, _now()))
+
+    await _run(matcher, body())
+
+
+@m_status.handle()
+async def _status(event: MessageEvent, matcher: Matcher) -> None:
+    matcher.state["_event"] = event
+
+    async def body() -> None:
+        game = await (_group_game(event) if isinstance(event, GroupMessageEvent) else _pm_game(event))
+        await matcher.finish(_plain(status_text(game, _now())))
+
+    await _run(matcher, body())
+
+
+def status_text(game: Game, now: float) -> str:
+    rules = game.rules
+    lines = [f"第 {game.gid} 局 · {rules.title}"]
+    if game.status == SIGNUP:
+        names = "、".join(p.name for p in game.players) or "（暂无）"
+        lines.append(f"报名中：{len(game.players)} 人：{names}")
+        return "\n".join(lines)
+    state = game.state
+    lines.append(f"阶段：{rules.phase_label(state)}")
+    if game.paused:
+        lines.append(f"已暂停，剩余 {format_duration(game.paused_left or 0)}")
+    elif game.deadline:
+        lines.append(f"剩余：{format_duration(game.deadline - now)}")
+    living = [game.seat_name(s) for s in state.living()]
+    lines.append(f"存活（{len(living)}）：" + "、".join(living))
+    extra = rules.public_status(state)
+    if extra:
+        lines.append(extra)
+    return "\n".join(lines)
+
+
+async def _act(matcher: Matcher, event: MessageEvent, game: Game, skill: str, words: list[str], reason: str = "") -> None:
+    via = "group" if isinstance(event, GroupMessageEvent) else "pm"
+    inp = Input.make("act", event.user_id, _now(), skill=skill, words=tuple(words), via=via, reason=reason)
+    await _submit(matcher, event, game, inp)
+
+
+@m_vote.handle()
+@m_change.handle()
+async def _vote(event: MessageEvent, matcher: Matcher, cmd: str = RawCommand(), arg: BaseMessage = CommandArg()) -> None:
+    matcher.state["_event"] = event
+
+    async def body() -> None:
+        if not isinstance(event, GroupMessageEvent):
+            raise Refusal("投票请在群里公开进行；需要代投请用 /代投。")
+        game = await _group_game(event)
+        target, reason = cmdparse.split_vote(_words_of(arg))
+        await _act(matcher, event, game, "改票" if cmd.endswith("改票") else "投票", [target], reason)
+
+    await _run(matcher, body())
+
+
+async def _forum_vote_rule(event: MessageEvent) -> bool:
+    return isinstance(event, GroupMessageEvent) and cmdparse.parse_forum_vote(_words_of(event.get_message())) is not None
+
+
+m_forum_vote = on_message(rule=Rule(_forum_vote_rule), priority=6, block=True)
+
+
+@m_forum_vote.handle()
+async def _forum_vote(event: MessageEvent, matcher: Matcher) -> None:
+    matcher.state["_event"] = event
+
+    async def body() -> None:
+        game = await _group_game(event)
+        kind, target, reason = cmdparse.parse_forum_vote(_words_of(event.get_message()))  # type: ignore[misc]
+        await _act(matcher, event, game, kind, [target], reason)
+
+    await _run(matcher, body())
+
+
+@m_skill.handle()
+async def _skill(event: MessageEvent, matcher: Matcher, arg: BaseMessage = CommandArg()) -> None:
+    matcher.state["_event"] = event
+
+    async def body() -> None:
+        words = cmdparse.split_words(_words_of(arg))
+        if not words:
+            raise Refusal("用法：/技能 <技能名> [目标…]。发送 /身份 查看你的技能。")
+        game = await _pm_game(event)
+        await _act(matcher, event, game, words[0], words[1:])
+
+    await _run(matcher, body())
+
+
+async def _bare_skill_rule(event: MessageEvent) -> bool:
+    """A PM like 「查验 5」: the first word names a skill the sender holds now."""
+    if not isinstance(event, PrivateMessageEvent) or _service is None:
+        return False
+    words = cmdparse.split_words(_words_of(event.get_message()))
+    if not words or words[0].startswith("/"):
+        return False
+    for game in _service.games_of(event.user_id):
+        seat = game.seat_of(event.user_id)
+        if game.status == RUNNING and seat and any(s.matches(words[0]) for s in game.rules.skills_of(game.state, seat)):
+            return True
+    return False
+
+
+m_bare = on_message(rule=Rule(_bare_skill_rule), priority=7, block=True)
+
+
+@m_bare.handle()
+async def _bare(event: MessageEvent, matcher: Matcher) -> None:
+    matcher.state["_event"] = event
+
+    async def body() -> None:
+        words = cmdparse.split_words(_words_of(event.get_message()))
+        game = await _pm_game(event)
+        await _act(matcher, event, game, words[0], words[1:])
+
+    await _run(matcher, body())
+
+
+@m_pass.handle()
+async def _pass(event: MessageEvent, matcher: Matcher, arg: BaseMessage = CommandArg()) -> None:
+    matcher.state["_event"] = event
+
+    async def body() -> None:
+        game = await _pm_game(event)
+        words = cmdparse.split_words(_words_of(arg))
+        await _submit(matcher, event, game, Input.make("pass", event.user_id, _now(), skill=words[0] if words else ""))
+
+    await _run(matcher, body())
+
+
+@m_role.handle()
+async def _role(event: MessageEvent, matcher: Matcher) -> None:
+    matcher.state["_event"] = event
+
+    async def body() -> None:
+        if isinstance(event, GroupMessageEvent):
+            raise Refusal("身份是秘密：请私聊机器人发送 /身份。")
+        game = await _pm_game(event)
+        seat = game.seat_of(event.user_id)
+        if seat is None:
+            raise Refusal("你是这局的法官，不是玩家；/法官 演员表 可以查看全部身份。")
+        if game.status != RUNNING:
+            raise Refusal("游戏还没有开始，身份尚未发出。")
+        await matcher.finish(_plain(f"第 {game.gid} 局 · {game.seat_name(seat)}\n" + game.rules.help_text(game.state, seat)))
+
+    await _run(matcher, body())
+
+
+@m_chat.handle()
+async def _chat(event: MessageEvent, matcher: Matcher, arg: BaseMessage = CommandArg()) -> None:
+    matcher.state["_event"] = event
+
+    async def body() -> None:
+        if isinstance(event, GroupMessageEvent):
+            raise Refusal("队伍频道只能私聊机器人使用，别在群里暴露自己！")
+        game = await _pm_game(event)
+        await _submit(matcher, event, game, Input.make("chat", event.user_id, _now(), text=_words_of(arg)))
+
+    await _run(matcher, body())
+
+
+@m_words.handle()
+async def _last_words(event: MessageEvent, matcher: Matcher, arg: BaseMessage = CommandArg()) -> None:
+    matcher.state["_event"] = event
+
+    async def body() -> None:
+        if isinstance(event, GroupMessageEvent):
+            raise Refusal("遗言请私聊机器人发送 /遗言 <内容>，由机器人在群里公布。")
+        game = await _pm_game(event)
+        await _submit(matcher, event, game, Input.make("lastwords", event.user_id, _now(), text=_words_of(arg)))
+
+    await _run(matcher, body())
+
+
+@m_select.handle()
+async def _select(event: MessageEvent, matcher: Matcher, arg: BaseMessage = CommandArg()) -> None:
+    matcher.state["_event"] = event
+
+    async def body() -> None:
+        text = _words_of(arg)
+        games = service().games_of(event.user_id)
+        if not text.isdigit() or not any(g.gid == int(text) for g in games):
+            ids = "、".join(str(g.gid) for g in games) or "无"
+            raise Refusal(f"用法：/局 <编号>。你参加的游戏：{ids}")
+        try:
+            await service().set_pm_choice(event.user_id, int(text))
+        except Exception:
+            raise Refusal(RETRY) from None
+        await matcher.finish(_plain(f"之后的私聊指令将用于第 {text} 局。"))
+
+    await _run(matcher, body())
+
+
+JUDGE_SUBS = ("推进", "暂停", "继续", "延长", "终止", "演员表", "添加法官", "移除法官")
+
+
+@m_judge.handle()
+async def _judge(bot: Bot, event: MessageEvent, matcher: Matcher, arg: BaseMessage = CommandArg()) -> None:
+    matcher.state["_event"] = event
+
+    async def body() -> None:
+        words = cmdparse.split_words(_words_of(arg))
+        if not words:
+            raise Refusal("用法：/法官 " + "|".join(JUDGE_SUBS))
+        sub, rest = words[0], words[1:]
+        game = await _pm_game(event) if not isinstance(event, GroupMessageEvent) else await _group_game(event)
+        if not await _is_judge(bot, event, game):
+            raise Refusal("只有法官（开局者、群主、管理员或被添加的法官）可以使用法官命令。")
+        if sub == "演员表":
+            await _send_cast(bot, event, game)
+            return
+        if sub not in JUDGE_SUBS:
+            raise Refusal(f"未知的法官命令「{sub[:10]}」。可用：{'、'.join(JUDGE_SUBS)}")
+        args: dict = {"sub": sub}
+        if sub == "延长":
+            args["seconds"] = cmdparse.parse_seconds(rest[0] if rest else "")
+        elif sub in ("添加法官", "移除法官"):
+            qq = rest[0].lstrip("@") if rest else ""
+            if not qq.isdigit():
+                raise Refusal(f"用法：/法官 {sub} @某人（或QQ号）")
+            args["qq"] = int(qq)
+        elif sub == "终止":
+            args["reason"] = " ".join(rest)
+        await _submit(matcher, event, game, Input.make("judge", event.user_id, _now(), **args))
+
+    await _run(matcher, body())
+
+
+async def _send_cast(bot: Bot, event: MessageEvent, game: Game) -> None:
+    if game.status == SIGNUP or game.state is None:
+        raise Refusal("游戏还没有开始，没有演员表。")
+    rows = []
+    for row in game.rules.cast(game.state):
+        p = game.players[row.seat - 1]
+        rows.append(f"{row.seat}号 {p.name}（{p.qq}）：{row.role}，{row.faction}，{row.fate}")
+    text = f"第 {game.gid} 局 演员表：\n" + "\n".join(rows)
+    try:
+        await bot.call_api("send_private_msg", user_id=event.user_id, group_id=game.group, message=_plain(text))
+    except ActionFailed:
+        raise Refusal("演员表需要私聊发送，但机器人无法私聊你：请先加好友。") from None
+    if isinstance(event, GroupMessageEvent):
+        await bot.send_group_msg(group_id=event.group_id, message=_plain(f"{_name_of(event)}：演员表已私聊发送。"))
+
+
+__all__ = ["status_text", "service", "ENDED"]
