@@ -1,0 +1,29 @@
+"""Shared fixtures: every ruleset registered, and a fresh SQLite DB per test."""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import toygame  # noqa: E402,F401  (registers the test ruleset)
+from plugins.bansha.engine import registry  # noqa: E402
+
+registry.load_all()
+
+LONG = os.environ.get("BANSHA_LONG") == "1"
+
+
+def pytest_collection_modifyitems(config, items):
+    if LONG:
+        return
+    skip = pytest.mark.skip(reason="long run: set BANSHA_LONG=1")
+    for item in items:
+        if "slow" in item.keywords:
+            item.add_marker(skip)

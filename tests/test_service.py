@@ -1,0 +1,190 @@
+"""The state service: one transaction per input, outbox delivery, restore, deadlines, faults."""
+
+from __future__ import annotations
+
+import pytest
+from tortoise import Tortoise
+
+from plugins.bansha.engine.core import Input, Refusal
+from plugins.bansha.models import GameRow, InputRow, OutboxRow, PmChoice, SeatRow, SnapshotRow
+from plugins.bansha.service import DatabaseUnavailable, NotConnected, Origin, Service
+
+GROUP = 555
+T0 = 1_800_000_000.0
+
+
+class Harness:
+    def __init__(self):
+        self.sent = []
+        self.armed: dict[int, tuple[float, int]] = {}
+        self.online = True
+        self.clock = T0
+
+    async def send(self, out):
+        if not self.online:
+            raise NotConnected()
+        self.sent.append(out)
+
+    def arm(self, gid, when, phase_no):
+        self.armed[gid] = (when, phase_no)
+
+    def disarm(self, gid):
+        self.armed.pop(gid, None)
+
+    def service(self) -> Service:
+        return Service(self.send, self.arm, self.disarm, now=lambda: self.clock)
+
+
+@pytest.fixture(scope="session")
+async def db(tmp_path_factory):
+    url = f"sqlite://{tmp_path_factory.mktemp('db') / 'test.sqlite3'}"
+    await Service.init_db(url)
+    yield url
+    await Tortoise.close_connections()
+
+
+@pytest.fixture
+async def h(db):
+    for model in (OutboxRow, SnapshotRow, InputRow, SeatRow, PmChoice, GameRow):
+        await model.all().delete()
+    return Harness()
+
+
+PM = Origin("private", 0)
+
+
+async def open_toy(svc: Service, players=4, seed=7):
+    game = await svc.open_game(
+        group_id=GROUP, self_id=1, owner=900, ruleset="toy", options={}, seed=seed, origin=Origin("group", 900, GROUP)
+    )
+    for i in range(players):
+        await svc.submit(game.gid, Input.make("join", 1000 + i, T0, name=f"玩家{i + 1}"), Origin("group", 1000 + i, GROUP))
+    await svc.submit(game.gid, Input.make("start", 900, T0), Origin("group", 900, GROUP))
+    return game
+
+
+async def test_start_commits_inputs_and_messages_then_sends_them(h):
+    svc = h.service()
+    game = await open_toy(svc)
+    assert await InputRow.filter(game_id=game.gid).count() == 5  # 4 sign-ups + start
+    rows = await OutboxRow.filter(game_id=game.gid).order_by("id")
+    privates = {r.target for r in rows if r.kind == "private"}
+    assert privates == {1000, 1001, 1002, 1003}  # each seat got its role privately
+    assert all(r.group_id == GROUP for r in rows if r.kind == "private")  # temp-session capable
+    assert not h.sent
+    while await svc.drain_once():
+        pass
+    assert len(h.sent) == len(rows)
+    assert [o.id for o in h.sent] == [r.id for r in rows]  # in commit order
+    assert await svc.pending_outbox() == 0
+    assert await SeatRow.filter(game_id=game.gid).count() == 4
+    assert h.armed[game.gid][1] == game.phase_no
+
+
+async def test_refusal_changes_nothing_and_is_not_logged(h):
+    svc = h.service()
+    game = await open_toy(svc)
+    before = await InputRow.filter(game_id=game.gid).count()
+    seq = game.seq
+    with pytest.raises(Refusal):
+        await svc.submit(game.gid, Input.make("act", 1000, T0, skill="指认", words=("1",)), PM)  # self
+    with pytest.raises(Refusal):
+        await svc.submit(game.gid, Input.make("act", 4242, T0, skill="指认", words=("2",)), PM)  # outsider
+    assert game.seq == seq
+    assert await InputRow.filter(game_id=game.gid).count() == before
+
+
+async def test_restore_rebuilds_the_same_game_and_rearms_its_deadline(h):
+    svc = h.service()
+    game = await open_toy(svc, players=6)
+    await svc.submit(game.gid, Input.make("act", 1000, T0 + 1, skill="指认", words=("3",)), PM, "m1")
+    await svc.submit(game.gid, Input.make("act", 1001, T0 + 2, skill="指", words=("3号",)), PM, "m2")
+    h2 = Harness()
+    svc2 = h2.service()
+    assert await svc2.restore() == 1
+    assert svc2.games[game.gid] == game
+    assert h2.armed[game.gid] == (game.deadline, game.phase_no)
+
+
+async def test_snapshot_then_replay_equals_live(h, monkeypatch):
+    import plugins.bansha.service as service_mod
+
+    monkeypatch.setattr(service_mod, "SNAPSHOT_EVERY", 3)
+    svc = h.service()
+    game = await open_toy(svc, players=6)
+    await svc.submit(game.gid, Input.make("act", 1000, T0 + 1, skill="指认", words=("4",)), PM)
+    assert await SnapshotRow.filter(game_id=game.gid).count() >= 2
+    svc2 = Harness().service()
+    await svc2.restore()
+    assert svc2.games[game.gid] == game
+
+
+async def test_duplicate_message_has_one_effect(h):
+    svc = h.service()
+    game = await open_toy(svc)
+    await svc.submit(game.gid, Input.make("act", 1000, T0 + 1, skill="指认", words=("2",)), PM, "dup-1")
+    n = await InputRow.filter(game_id=game.gid).count()
+    # The same QQ message again (e.g. after a reconnect): recorded once.
+    events = await svc.submit(game.gid, Input.make("act", 1000, T0 + 1, skill="指认", words=("3",)), PM, "dup-1")
+    assert events == []
+    assert await InputRow.filter(game_id=game.gid).count() == n
+    assert svc.games[game.gid].state.picks[1] == 2
+
+
+async def test_deadline_fires_once_and_stale_deadlines_are_ignored(h):
+    svc = h.service()
+    game = await open_toy(svc, players=5)
+    phase_no = game.phase_no
+    h.clock = game.deadline + 1
+    await svc.fire_deadline(game.gid, phase_no)
+    game = svc.games[game.gid]
+    assert game.phase_no > phase_no
+    assert sum(not a for a in game.state.alive[1:]) == 1
+    await svc.fire_deadline(game.gid, phase_no)  # stale: the old phase
+    assert sum(not a for a in game.state.alive[1:]) == 1
+
+
+async def test_unsent_messages_survive_a_crash_and_are_sent_after_restore(h):
+    svc = h.service()
+    game = await open_toy(svc)
+    h.online = False
+    assert not await svc.drain_once()  # offline: nothing sent, nothing dropped
+    pending = await svc.pending_outbox()
+    assert pending > 0
+    # "crash": a new service over the same DB
+    h2 = Harness()
+    svc2 = h2.service()
+    await svc2.restore()
+    while await svc2.drain_once():
+        pass
+    assert len(h2.sent) == pending
+    assert svc2.games[game.gid] == game
+
+
+async def test_database_fault_loses_nothing_and_leaves_state_unchanged(h, monkeypatch):
+    svc = h.service()
+    game = await open_toy(svc)
+    before = svc.games[game.gid]
+    snapshot_state = (before.seq, dict(before.state.picks))
+
+    async def broken(*a, **k):
+        raise OSError("database is locked")
+
+    monkeypatch.setattr(InputRow, "create", broken)
+    with pytest.raises(DatabaseUnavailable):
+        await svc.submit(game.gid, Input.make("act", 1000, T0 + 1, skill="指认", words=("2",)), PM)
+    monkeypatch.undo()
+    again = svc.games[game.gid]
+    assert (again.seq, dict(again.state.picks)) == snapshot_state
+    await svc.submit(game.gid, Input.make("act", 1000, T0 + 2, skill="指认", words=("2",)), PM)
+    assert svc.games[game.gid].state.picks[1] == 2
+
+
+async def test_one_game_per_group_and_games_are_independent(h):
+    svc = h.service()
+    await open_toy(svc)
+    with pytest.raises(Refusal):
+        await svc.open_game(group_id=GROUP, self_id=1, owner=1, ruleset="toy", options={}, seed=1, origin=PM)
+    other = await svc.open_game(group_id=GROUP + 1, self_id=1, owner=1, ruleset="toy", options={}, seed=1, origin=PM)
+    await svc.submit(other.gid, Input.make("join", 1000, T0, name="甲"), PM)
+    assert {g.gid for g in svc.games_of(1000)} == {other.gid, svc.game_in_group(GROUP).gid}
