@@ -25,11 +25,13 @@ class Harness:
             raise NotConnected()
         self.sent.append(out)
 
-    def arm(self, gid, when, phase_no):
-        self.armed[gid] = (when, phase_no)
+    def arm(self, job, gid, when, phase_no):
+        if job == "deadline":
+            self.armed[gid] = (when, phase_no)
 
-    def disarm(self, gid):
-        self.armed.pop(gid, None)
+    def disarm(self, job, gid):
+        if job == "deadline":
+            self.armed.pop(gid, None)
 
     def service(self) -> Service:
         return Service(self.send, self.arm, self.disarm, now=lambda: self.clock)

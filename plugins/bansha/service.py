@@ -74,11 +74,13 @@ class DatabaseUnavailable(Exception):
 
 
 Sender = Callable[[Outgoing], Awaitable[None]]
-Arm = Callable[[int, float, int], None]  # (game id, when, phase_no)
+Arm = Callable[[str, int, float, int], None]  # (job kind, game id, when, phase_no)
 
 
 class Service:
-    def __init__(self, send: Sender, arm: Arm, disarm: Callable[[int], None], now: Callable[[], float] = time.time):
+    def __init__(
+        self, send: Sender, arm: Arm, disarm: Callable[[str, int], None], now: Callable[[], float] = time.time
+    ):
         self._send = send
         self._arm = arm
         self._disarm = disarm
@@ -279,7 +281,10 @@ class Service:
         out: list[tuple] = []
         for ev in events:
             a = ev.audience
-            if a.kind == "group":
+            if a.kind == "group" and ev.tag == "mute":
+                data = dict(ev.data)
+                out.append(("ban", game.group, None, f"{data['qq']}:{data['seconds']}"))
+            elif a.kind == "group":
                 kind = "forward" if dict(ev.data).get("forward") else "group"
                 out.append((kind, game.group, None, ev.text))
             elif a.kind == "seat":
@@ -304,26 +309,33 @@ class Service:
 
     # --- deadlines ------------------------------------------------------------
     def _rearm(self, game: Game) -> None:
-        if game.status == "running" and game.deadline is not None and not game.paused:
-            self._arm(game.gid, game.deadline, game.phase_no)
-        else:
-            self._disarm(game.gid)
+        live = game.status == "running" and not game.paused
+        for job, when in (("deadline", game.deadline), ("remind", game.remind_at)):
+            if live and when is not None:
+                self._arm(job, game.gid, when, game.phase_no)
+            else:
+                self._disarm(job, game.gid)
         if game.status == ENDED:
             self.games.pop(game.gid, None)
             self._locks.pop(game.gid, None)
 
-    async def fire_deadline(self, gid: int, phase_no: int) -> None:
+    async def fire(self, job: str, gid: int, phase_no: int) -> None:
+        """A scheduled deadline or reminder came due (or was overdue at startup)."""
         game = await self.ensure_loaded(gid)
         if game is None or game.phase_no != phase_no:
             return
-        at = max(self.now(), game.deadline or 0)
+        due = game.deadline if job == "deadline" else game.remind_at
+        at = max(self.now(), due or 0)
         try:
-            await self.submit(gid, Input.make("deadline", 0, at, phase_no=phase_no))
+            await self.submit(gid, Input.make(job, 0, at, phase_no=phase_no))
         except Refusal:
             pass
         except DatabaseUnavailable:
-            # Try again shortly: the deadline is still in the game row.
-            self._arm(gid, self.now() + 5, phase_no)
+            # Try again shortly: the due time is still in the game row.
+            self._arm(job, gid, self.now() + 5, phase_no)
+
+    async def fire_deadline(self, gid: int, phase_no: int) -> None:
+        await self.fire("deadline", gid, phase_no)
 
     # --- outbox -----------------------------------------------------------------
     def kick(self) -> None:

@@ -38,6 +38,7 @@ from . import commands as cmdparse  # noqa: E402
 from .config import Config  # noqa: E402
 from .engine import registry  # noqa: E402
 from .engine.core import Input, Refusal  # noqa: E402
+from .engine.forum import card_ledger  # noqa: E402
 from .engine.game import ENDED, RUNNING, SIGNUP, Game  # noqa: E402
 from .engine.phases import COMMON_OPTIONS, format_duration, parse_options  # noqa: E402
 from .service import DatabaseUnavailable, NotConnected, Origin, Outgoing, Service  # noqa: E402
@@ -103,6 +104,12 @@ async def _send(out: Outgoing) -> None:
         except ActionFailed:
             for c in chunks:  # forwarding refused: plain chunks instead
                 await bot.send_group_msg(group_id=out.target, message=_plain(c))
+    elif out.kind == "ban":
+        qq, seconds = (int(x) for x in out.text.split(":"))
+        try:
+            await bot.set_group_ban(group_id=out.target, user_id=qq, duration=seconds)
+        except ActionFailed as e:  # not an admin: the warning was already posted
+            logger.warning(f"bansha: cannot mute {qq} in {out.target}: {e}")
 
 
 def _chunks(text: str, size: int = 1500) -> list[str]:
@@ -123,27 +130,28 @@ def _chunks(text: str, size: int = 1500) -> list[str]:
 # --- deadlines ------------------------------------------------------------------
 
 
-def _job_id(gid: int) -> str:
-    return f"bansha-deadline-{gid}"
+def _job_id(job: str, gid: int) -> str:
+    return f"bansha-{job}-{gid}"
 
 
-def _arm(gid: int, when: float, phase_no: int) -> None:
+def _arm(job: str, gid: int, when: float, phase_no: int) -> None:
+    """One job per game and kind, re-armed from the DB at startup; overdue ones run at once."""
     run = datetime.fromtimestamp(max(when, time.time()), tz=UTC)
     scheduler.add_job(
-        _fire, "date", run_date=run, id=_job_id(gid), replace_existing=True, misfire_grace_time=None,
-        args=[gid, phase_no],
+        _fire, "date", run_date=run, id=_job_id(job, gid), replace_existing=True, misfire_grace_time=None,
+        args=[job, gid, phase_no],
     )
 
 
-def _disarm(gid: int) -> None:
+def _disarm(job: str, gid: int) -> None:
     try:
-        scheduler.remove_job(_job_id(gid))
+        scheduler.remove_job(_job_id(job, gid))
     except JobLookupError:
         pass
 
 
-async def _fire(gid: int, phase_no: int) -> None:
-    await service().fire_deadline(gid, phase_no)
+async def _fire(job: str, gid: int, phase_no: int) -> None:
+    await service().fire(job, gid, phase_no)
 
 
 # --- lifecycle --------------------------------------------------------------------
@@ -303,6 +311,8 @@ m_chat = _cmd("狼聊", "队聊")
 m_words = _cmd("遗言")
 m_select = _cmd("局")
 m_judge = _cmd("法官")
+m_speed = _cmd("加速", "延时", "延迟")
+m_proxy = _cmd("代投")
 
 
 @m_help.handle()
@@ -311,9 +321,13 @@ async def _help(event: MessageEvent) -> None:
     lines = [
         "版杀法官 · 命令",
         f"可开的游戏：{games}",
-        "群内：/开局 <游戏> [键=值…] · /报名 · /退出报名 · /开始 · /状态 · /投票 <目标|弃权> [理由] · /改票 · /技能 <技能> [目标]",
-        "私聊：/身份 · /技能 <技能> [目标]（也可直接发「查验 3」）· /放弃 · /狼聊 <内容> · /遗言 <内容> · /局 <编号>",
-        "法官：/法官 推进|暂停|继续|延长 <时长>|终止 [理由]|演员表|添加法官 @x|移除法官 @x",
+        "群内：/开局 <游戏> [键=值…] · /报名 · /退出报名 · /开始 · /状态 · /投票 <目标|弃权> [理由] · /改票 · "
+        "/加速 · /延时 · /技能 <技能> [目标]",
+        "论坛投票格式：投票对象：3（换行）投票理由：…；改票请回复自己的投票：改票对象：…（换行）改票理由：…",
+        "私聊：/身份 · /技能 <技能> [目标]（也可直接发「查验 3」）· /放弃 · /狼聊 <内容> · /遗言 <内容> · "
+        "/代投 <目标|弃权> [理由] · /加速 · /延时 · /局 <编号>",
+        "法官：/法官 推进|暂停|继续|延长 <时长>|终止 [理由]|演员表|添加法官 @x|移除法官 @x|"
+        "蓝牌/黄牌/红牌 <目标> [理由]|替补 <目标> @新玩家|代投 <目标> <投票目标|弃权>",
     ]
     game = None
     if isinstance(event, GroupMessageEvent) and _service is not None:
@@ -454,6 +468,11 @@ def status_text(game: Game, now: float) -> str:
     extra = rules.public_status(state)
     if extra:
         lines.append(extra)
+    if game.forum.accelerated:
+        lines.append("今天已执行加速：不可改票，不判罚潜水。")
+    ledger = card_ledger(game)
+    if ledger:
+        lines.append(ledger)
     return "\n".join(lines)
 
 
@@ -473,7 +492,9 @@ async def _vote(event: MessageEvent, matcher: Matcher, cmd: str = RawCommand(), 
             raise Refusal("投票请在群里公开进行；需要代投请用 /代投。")
         game = await _group_game(event)
         target, reason = cmdparse.split_vote(_words_of(arg))
-        await _act(matcher, event, game, "改票" if cmd.endswith("改票") else "投票", [target], reason)
+        kind = "改票" if cmd.endswith("改票") else "投票"
+        _check_reply(event, kind)
+        await _act(matcher, event, game, kind, [target], reason)
 
     await _run(matcher, body())
 
@@ -492,9 +513,17 @@ async def _forum_vote(event: MessageEvent, matcher: Matcher) -> None:
     async def body() -> None:
         game = await _group_game(event)
         kind, target, reason = cmdparse.parse_forum_vote(_words_of(event.get_message()))  # type: ignore[misc]
+        _check_reply(event, kind)
         await _act(matcher, event, game, kind, [target], reason)
 
     await _run(matcher, body())
+
+
+def _check_reply(event: MessageEvent, kind: str) -> None:
+    """改票 is a 楼中楼: when it replies to a message, that must be the sender's own post."""
+    reply = getattr(event, "reply", None)
+    if kind == "改票" and reply is not None and getattr(reply.sender, "user_id", None) != event.user_id:
+        raise Refusal("改票请回复你自己的投票（楼中楼），不要回复别人的消息。")
 
 
 @m_skill.handle()
@@ -615,7 +644,9 @@ async def _select(event: MessageEvent, matcher: Matcher, arg: BaseMessage = Comm
     await _run(matcher, body())
 
 
-JUDGE_SUBS = ("推进", "暂停", "继续", "延长", "终止", "演员表", "添加法官", "移除法官")
+JUDGE_SUBS = (
+    "推进", "暂停", "继续", "延长", "终止", "演员表", "添加法官", "移除法官", "蓝牌", "黄牌", "红牌", "替补", "代投",
+)
 
 
 @m_judge.handle()
@@ -645,9 +676,89 @@ async def _judge(bot: Bot, event: MessageEvent, matcher: Matcher, arg: BaseMessa
             args["qq"] = int(qq)
         elif sub == "终止":
             args["reason"] = " ".join(rest)
+        elif sub in ("蓝牌", "黄牌", "红牌"):
+            if not rest:
+                raise Refusal(f"用法：/法官 {sub} <目标> [理由]")
+            args["target"], args["reason"] = rest[0], " ".join(rest[1:])
+        elif sub == "替补":
+            if len(rest) < 2 or not rest[1].lstrip("@").isdigit():
+                raise Refusal("用法：/法官 替补 <目标> <@新玩家>")
+            qq = int(rest[1].lstrip("@"))
+            args.update(target=rest[0], qq=qq, name=await _member_name(bot, game.group, qq))
+        elif sub == "代投":
+            if len(rest) < 2:
+                raise Refusal("用法：/法官 代投 <目标> <投票目标或弃权> [理由]")
+            seat = game.resolve(rest[0])
+            if seat is None or game.status != RUNNING:
+                raise Refusal("找不到这名玩家：请用座位号、@或QQ号。")
+            inp = Input.make(
+                "act", game.qq_of(seat), _now(), skill="投票", words=(rest[1],), via="pm", reason=" ".join(rest[2:]),
+                proxy=True, judge=event.user_id,
+            )
+            await _submit(matcher, event, game, inp)
+            return
         await _submit(matcher, event, game, Input.make("judge", event.user_id, _now(), **args))
 
     await _run(matcher, body())
+
+
+async def _member_name(bot: Bot, group_id: int, qq: int) -> str:
+    try:
+        info = await bot.get_group_member_info(group_id=group_id, user_id=qq)
+        return (info.get("card") or info.get("nickname") or str(qq)).strip()
+    except ActionFailed:
+        return str(qq)
+
+
+@m_speed.handle()
+async def _speed(event: MessageEvent, matcher: Matcher, cmd: str = RawCommand()) -> None:
+    matcher.state["_event"] = event
+
+    async def body() -> None:
+        game = await _pm_game(event)
+        kind = "加速" if cmd.endswith("加速") else "延时"
+        await _submit(matcher, event, game, Input.make("speed", event.user_id, _now(), kind=kind))
+
+    await _run(matcher, body())
+
+
+@m_proxy.handle()
+async def _proxy(event: MessageEvent, matcher: Matcher, arg: BaseMessage = CommandArg()) -> None:
+    matcher.state["_event"] = event
+
+    async def body() -> None:
+        if isinstance(event, GroupMessageEvent):
+            raise Refusal("代投请私聊机器人：/代投 <目标或弃权> [理由]。")
+        game = await _pm_game(event)
+        target, reason = cmdparse.split_vote(_words_of(arg))
+        inp = Input.make("act", event.user_id, _now(), skill="投票", words=(target,), via="pm", reason=reason, proxy=True)
+        await _submit(matcher, event, game, inp)
+
+    await _run(matcher, body())
+
+
+async def _speak_rule(event: MessageEvent) -> bool:
+    if not isinstance(event, GroupMessageEvent) or _service is None:
+        return False
+    game = _service.game_in_group(event.group_id)
+    return game is not None and game.status == RUNNING and game.seat_of(event.user_id) is not None
+
+
+m_speak = on_message(rule=Rule(_speak_rule), priority=50, block=False)
+
+
+@m_speak.handle()
+async def _speak(event: MessageEvent) -> None:
+    """Every group post by a player counts (潜水) and is checked (诈尸, 寡言)."""
+    game = service().game_in_group(event.group_id)  # type: ignore[attr-defined]
+    if game is None:
+        return
+    text = _words_of(event.get_message())[:200]
+    try:
+        await service().submit(game.gid, Input.make("speak", event.user_id, _now(), text=text), _origin(event, game),
+                               _source(event))
+    except (Refusal, DatabaseUnavailable):
+        pass  # a lost post count is not worth a reply
 
 
 async def _send_cast(bot: Bot, event: MessageEvent, game: Game) -> None:

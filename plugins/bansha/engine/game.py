@@ -11,8 +11,9 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from . import registry
+from . import forum, registry
 from .core import GROUP, Audience, Event, Input, Outcome, Player, Refusal
+from .forum import ForumState
 from .phases import FORUM, QUICK, format_duration, local_time, phase_deadline
 from .rng import Rng
 from .ruleset import Ctx, Ruleset
@@ -46,6 +47,8 @@ class Game:
     subs: dict[int, int] = field(default_factory=dict)  # seat -> times substituted
     outcome: Outcome | None = None
     seq: int = 0  # inputs applied
+    forum: ForumState = field(default_factory=ForumState)
+    remind_at: float | None = None  # when pending seats get a reminder
 
     @classmethod
     def new(cls, gid: int, ruleset: Ruleset, group: int, owner: int, seed: int, options: dict[str, Any]) -> Game:
@@ -120,13 +123,16 @@ def apply(game: Game, inp: Input) -> list[Event]:
     if game.status == ENDED and inp.kind not in ("deadline",):
         raise Refusal("这局游戏已经结束了。")
     ctx = Ctx(game, game.rules, inp.at)
+    before = (game.phase_no, game.deadline)
     handler(game, ctx, inp)
     _after(game, ctx, inp)
+    if (game.phase_no, game.deadline) != before:
+        _set_reminder(game, inp.at)
     game.seq += 1
     for ev in ctx.events:
         if ev.audience.kind == "judge":
             game.timeline.append(f"[{local_time(inp.at, game.options)}] {ev.text}")
-        elif ev.audience.kind == "seat":
+        elif ev.audience.kind == "seat" and ev.tag != "history":
             game.private.setdefault(ev.audience.seat, []).append(ev.text)
     return ctx.events
 
@@ -248,7 +254,38 @@ def _close(game: Game, ctx: Ctx) -> None:
     spec = game.rules.phases.get(game.state.phase)
     if spec is not None and not spec.night:
         game.last_close = ctx.at
+    forum.before_close(game, ctx)
     game.rules.close_phase(ctx, game.state)
+    forum.after_close(game, ctx)
+
+
+def _set_reminder(game: Game, at: float) -> None:
+    lead = forum.opt(game, "提醒") if game.status == RUNNING else 0
+    left = (game.deadline - at) if game.deadline is not None else 0
+    game.remind_at = game.deadline - lead if lead and left > lead * 1.5 else None
+
+
+def _remind(game: Game, ctx: Ctx, inp: Input) -> None:
+    if game.status != RUNNING or game.paused or inp.arg("phase_no") != game.phase_no or game.remind_at is None:
+        raise Refusal("这个提醒已经过期了。")
+    game.remind_at = None
+    for seat in sorted(game.rules.pending(game.state)):
+        ctx.seat(seat, forum.pending_text(game, seat), "remind")
+
+
+def _speak(game: Game, ctx: Ctx, inp: Input) -> None:
+    seat = game.seat_of(inp.actor)
+    if seat is None or game.status != RUNNING:
+        raise Refusal("不是本局玩家的发言，不计数。")
+    forum.handle_speak(game, ctx, seat, str(inp.arg("text", ""))[:200])
+
+
+def _speed(game: Game, ctx: Ctx, inp: Input) -> None:
+    seat = _need_seat(game, inp.actor)
+    kind = inp.arg("kind", "加速")
+    if kind not in ("加速", "延时"):
+        raise Refusal("只能申请 加速 或 延时。")
+    forum.handle_speed(game, ctx, seat, kind)
 
 
 def _judge(game: Game, ctx: Ctx, inp: Input) -> None:
@@ -277,6 +314,14 @@ def _judge(game: Game, ctx: Ctx, inp: Input) -> None:
         return
     if game.status != RUNNING:
         raise Refusal("游戏还没有开始。")
+    if sub in forum.CARD_NAMES:
+        seat = _judge_target(game, inp)
+        reason = clean_text(inp.arg("reason", "") or "法官判罚", 100)
+        forum.give_card(game, ctx, seat, forum.CARD_NAMES.index(sub), reason, by=who)
+        return
+    if sub == "替补":
+        _substitute(game, ctx, inp)
+        return
     if sub == "推进":
         if game.paused:
             raise Refusal("游戏暂停中，请先 /法官 继续。")
@@ -313,6 +358,36 @@ def _judge(game: Game, ctx: Ctx, inp: Input) -> None:
         raise Refusal(f"未知的法官命令「{sub[:10]}」。")
 
 
+def _judge_target(game: Game, inp: Input) -> int:
+    seat = game.resolve(str(inp.arg("target", "")))
+    if seat is None:
+        raise Refusal("找不到这名玩家：请用座位号、@或QQ号。")
+    return seat
+
+
+def _substitute(game: Game, ctx: Ctx, inp: Input) -> None:
+    """替补: the seat passes to a new QQ with its role, statuses, pending actions and private history."""
+    seat = _judge_target(game, inp)
+    qq = int(inp.arg("qq", 0))
+    if not qq:
+        raise Refusal("用法：/法官 替补 <目标> <@新玩家>")
+    if game.seat_of(qq) is not None:
+        raise Refusal("新玩家已经在这局游戏里了。")
+    limit = forum.opt(game, "替补次数")
+    if game.subs.get(seat, 0) >= limit:
+        raise Refusal(f"{game.seat_name(seat)} 已经更换过 {limit} 次替补，不能再换。")
+    old = game.players[seat - 1]
+    game.players[seat - 1] = Player(qq, clean_name(inp.arg("name", str(qq))))
+    game.subs[seat] = game.subs.get(seat, 0) + 1
+    history = game.private.get(seat, [])
+    ctx.group(f"{seat}号 由替补玩家 {game.players[seat - 1].name} 接替。", "sub")
+    ctx.judge(f"法官 {inp.actor}：{seat}号 {old.name}（{old.qq}）由 {game.players[seat - 1].name}（{qq}）替补")
+    ctx.seat(seat, f"你作为替补接替了 {seat}号。以下是这个座位此前收到的全部私聊（共 {len(history)} 条）：", "sub")
+    for text in history:
+        ctx.seat(seat, text, "history")
+    ctx.seat(seat, game.rules.help_text(game.state, seat), "role")
+
+
 _HANDLERS = {
     "join": _join,
     "leave": _leave,
@@ -323,6 +398,9 @@ _HANDLERS = {
     "lastwords": _last_words,
     "deadline": _deadline,
     "judge": _judge,
+    "remind": _remind,
+    "speak": _speak,
+    "speed": _speed,
 }
 
 
@@ -353,6 +431,7 @@ def _after(game: Game, ctx: Ctx, inp: Input) -> None:
             else:
                 game.deadline = phase_deadline(spec, game.options, ctx.at, game.last_close)
             ctx.group(_phase_banner(game), "phase")
+            forum.on_enter(game, ctx)
         elif _closes_early(game):
             _close(game, ctx)
         else:
@@ -368,6 +447,7 @@ def _closes_early(game: Game) -> bool:
         and game.options.get("节奏", QUICK) != FORUM
         and not game.paused
         and not game.rules.pending(game.state)
+        and not game.rules.keep_open(game.state)
     )
 
 

@@ -29,6 +29,7 @@ class PhaseSpec:
     # 论坛 tempo: "close" ends at the day's 关门; "+N" ends N minutes after the
     # last 关门; "" uses the quick length.
     forum: str = ""
+    discussion: bool = False  # a discussion day: posts and votes count for 潜水, 加速/延时 apply
 
 
 @dataclass(frozen=True)

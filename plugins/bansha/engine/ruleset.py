@@ -80,6 +80,16 @@ class Ctx:
     def name(self, seat: int) -> str:
         return self.game.seat_name(seat)
 
+    def died(self, seat: int) -> None:
+        """Tell the forum parts a seat left (a player out at noon may still change a vote, 004)."""
+        from .forum import note_death
+
+        note_death(self.game, seat)
+
+    @property
+    def deadline(self) -> float | None:
+        return self.game.deadline
+
     # --- phases -----------------------------------------------------------
     def enter(self, state: BaseState, phase: str) -> None:
         """Begin a phase: expire statuses and let the engine set its deadline."""
@@ -161,6 +171,15 @@ class Ruleset:
         state.done.add(seat)
         ctx.reply("已放弃本阶段的行动。")
 
+    def keep_open(self, state: Any) -> bool:
+        """True keeps the phase open until its deadline even when nobody is pending.
+
+        Early close tells everyone that nobody owes an action any more; a ruleset
+        returns True where that would leak a secret (e.g. that the seat holding a
+        night role is dead, so the night ends sooner).
+        """
+        return False
+
     def team_of(self, state: Any, seat: int) -> str | None:
         return None
 
@@ -183,6 +202,20 @@ class Ruleset:
 
     def public_status(self, state: Any) -> str:
         return ""
+
+    def faction_of(self, state: Any, seat: int) -> str:
+        """The seat's current faction (for cards: two reds in one faction)."""
+        return ""
+
+    def on_forfeit(self, ctx: Ctx, state: Any, faction: str) -> None:
+        """A faction was judged lost by the cards (004); the ruleset decides what follows."""
+
+    def speech_refusal(self, state: Any, seat: int, text: str) -> str | None:
+        """A speech rule the seat breaks with this group message (004's 寡言), or None."""
+        return None
+
+    def on_speech_breach(self, ctx: Ctx, state: Any, seat: int) -> None:
+        """What breaking the speech rule costs (004: permanent 沉默 and 遗忘)."""
 
     def phase_label(self, state: Any) -> str:
         spec = self.phases.get(state.phase)

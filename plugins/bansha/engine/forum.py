@@ -1,0 +1,359 @@
+"""Forum play (论坛 conventions of 003 and 004), as parts any ruleset switches on.
+
+Every rule is an option with a default per tempo and per ruleset
+(`Ruleset.forum_defaults`), so 003's and 004's differences are settings:
+
+- votes: format (理由 required), exactly one change, no change in the last
+  hour, 代投 cut-off, counts public or hidden;
+- 加速/延时 requests with their threshold and cut-off, automatic 加速;
+- 潜水 counting and its yellow cards; 诈尸 warnings;
+- cards (蓝/黄/红 with 3→1 merging), 红牌罚下 now or after the vote,
+  two reds in one faction lose;
+- 替补 (substitutes) and reminders before a deadline.
+
+Pure like the rest of the engine: time comes from the input's `at`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+from typing import TYPE_CHECKING, Any
+from zoneinfo import ZoneInfo
+
+from .core import ABSTAIN, Action, Audience, Event, Refusal
+from .phases import FORUM, OptionSpec, format_duration, local_time
+from .votes import Ballot, VoteBox
+
+if TYPE_CHECKING:
+    from .game import Game
+    from .ruleset import Ctx
+
+CARD_NAMES = ("蓝牌", "黄牌", "红牌")
+
+FORUM_OPTIONS: tuple[OptionSpec, ...] = (
+    OptionSpec("改票次数", "int", None, (), "每天允许改票的次数；-1 表示不限（论坛默认 1，快速默认不限）"),
+    OptionSpec("改票截止", "duration", None, (), "关门前多久起不许改票（论坛默认 1h）"),
+    OptionSpec("代投截止", "duration", None, (), "关门前多久起不许代投"),
+    OptionSpec("投票理由", "choice", None, ("必填", "可选"), "投票是否必须写理由（论坛默认必填）"),
+    OptionSpec("票数公开", "bool", None, (), "关：投票内容公开，但只公布最高票（004）"),
+    OptionSpec("加速门槛", "choice", None, ("过半", "半数"), "过半：多于存活人数一半（003）；半数：不少于一半（004）"),
+    OptionSpec("加速截止", "duration", None, (), "关门前多久起不再受理加速/延时申请；0 表示直到关门"),
+    OptionSpec("加速时长", "duration", None, (), "加速成功后，距离关门还剩多久"),
+    OptionSpec("自动加速", "int", None, (), "存活人数不多于此数时自动加速；0 表示关闭"),
+    OptionSpec("潜水", "bool", None, (), "是否按潜水规则发黄牌（论坛默认开）"),
+    OptionSpec("潜水帖数", "int", None, (), "未加速的讨论日发言少于此数判黄牌"),
+    OptionSpec("连续潜水帖数", "int", None, (), "连续若干个未加速讨论日发言都少于此数判黄牌"),
+    OptionSpec("连续潜水天数", "int", None, (), "上一条的天数"),
+    OptionSpec("未投票黄牌", "bool", None, (), "未加速的讨论日未投票判黄牌"),
+    OptionSpec("诈尸处罚", "choice", None, ("警告", "蓝牌", "黄牌"), "出局玩家在群里发言时的处理"),
+    OptionSpec("诈尸禁言", "duration", None, (), "诈尸时禁言多久（机器人需是管理员）；0 表示不禁言"),
+    OptionSpec("红牌结算", "choice", None, ("立即", "投票后"), "白天的红牌罚下立即结算（003），或在投票结算之后（004）"),
+    OptionSpec("红牌判负", "bool", None, (), "同一阵营累计两张红牌时该阵营判负（004）"),
+    OptionSpec("替补次数", "int", None, (), "每个座位最多更换替补的次数"),
+    OptionSpec("提醒", "duration", None, (), "截止前多久私聊提醒还没行动的玩家；0 表示不提醒"),
+)
+
+# Defaults by tempo; a ruleset's forum_defaults and then the judge's options override them.
+_QUICK = {
+    "改票次数": -1, "改票截止": 0, "代投截止": 0, "投票理由": "可选", "票数公开": True, "加速门槛": "过半",
+    "加速截止": 0, "加速时长": 60, "自动加速": 0, "潜水": False, "潜水帖数": 5, "连续潜水帖数": 10,
+    "连续潜水天数": 3, "未投票黄牌": False, "诈尸处罚": "警告", "诈尸禁言": 0, "红牌结算": "立即",
+    "红牌判负": False, "替补次数": 1, "提醒": 20,
+}
+_FORUM = dict(
+    _QUICK, 改票次数=1, 改票截止=3600, 代投截止=1800, 投票理由="必填", 加速时长=3600, 潜水=True,
+    未投票黄牌=True, 提醒=1800,
+)
+
+
+def opt(game: Game, key: str) -> Any:
+    if key in game.options:
+        return game.options[key]
+    rules = game.rules
+    base = _FORUM if game.options.get("节奏") == FORUM else _QUICK
+    tempo_defaults = getattr(rules, "forum_defaults", {}) if game.options.get("节奏") == FORUM else {}
+    return tempo_defaults.get(key, base[key])
+
+
+@dataclass
+class ForumState:
+    day_phase: int = 0  # phase_no of the current discussion day (0 = none yet)
+    posts: dict[int, int] = field(default_factory=dict)  # seat -> posts this discussion day
+    low_streak: dict[int, int] = field(default_factory=dict)  # seat -> non-accelerated days in a row under the bar
+    voted: set[int] = field(default_factory=set)
+    requests: dict[str, set[int]] = field(default_factory=dict)  # 加速/延时 -> seats today
+    accelerated: bool = False
+    original_close: float | None = None
+    opens_at: float | None = None  # 论坛: votes before 开门 are refused
+    died_today: set[int] = field(default_factory=set)  # died during the discussion day (004's late change)
+    cards: dict[int, list[int]] = field(default_factory=dict)  # seat -> [蓝, 黄, 红] after merging
+    reds_by_faction: dict[str, int] = field(default_factory=dict)
+    forfeited: list[str] = field(default_factory=list)
+    deferred_reds: list[int] = field(default_factory=list)
+    warned_dead: set[int] = field(default_factory=set)
+
+
+# --- votes ----------------------------------------------------------------------
+
+
+def in_discussion(game: Game) -> bool:
+    spec = game.rules.phases.get(game.state.phase) if game.state is not None else None
+    return bool(spec and spec.discussion)
+
+
+def cast_vote(ctx: Ctx, box: VoteBox, voter: int, action: Action, *, label: str = "投票") -> Ballot:
+    """A day vote under the forum rules; announces it in the group and logs it.
+
+    `action.words` may contain "改票" (the /改票 form). Refuses malformed
+    votes (missing 理由 where required), a second change, a change in the
+    locked hour or while 加速 is in force, and 代投 after its cut-off.
+    """
+    game = ctx.game
+    fs = game.forum
+    target = action.targets[0] if action.targets else ABSTAIN
+    if fs.opens_at is not None and ctx.at < fs.opens_at:
+        raise Refusal(f"今天还没开门（{local_time(fs.opens_at, game.options)} 开门），开门后才能投票。")
+    if opt(game, "投票理由") == "必填" and not action.reason.strip():
+        raise Refusal("投票格式有误，这票不计：请写明投票对象和投票理由，例如「/投票 3 发言矛盾」或两行的「投票对象：3」「投票理由：…」。")
+    is_change = voter in box.votes
+    wants_change = "改票" in action.words
+    if wants_change and not is_change:
+        raise Refusal("你还没有投票，不能改票：请先投票。")
+    left = (game.deadline - ctx.at) if game.deadline is not None else None
+    late_ok = voter in fs.died_today and box.changes.get(voter, 0) == 0
+    if is_change and not late_ok:
+        lock = opt(game, "改票截止")
+        if fs.accelerated:
+            raise Refusal("今天已执行加速，所有人不可改票。")
+        if lock and left is not None and left < lock:
+            raise Refusal(f"关门前 {format_duration(lock)} 内不允许改票。")
+    if action.proxy:
+        cut = opt(game, "代投截止")
+        if cut and left is not None and left < cut:
+            raise Refusal(f"关门前 {format_duration(cut)} 内不接受代投。")
+        if fs.accelerated and is_change:
+            raise Refusal("今天已执行加速，不能通过代投改票。")
+    changes = opt(game, "改票次数")
+    max_changes = None if changes is None or changes < 0 else changes
+    if late_ok:
+        max_changes = max(1, max_changes or 0)
+    ballot = box.cast(voter, target, reason=action.reason, change=None, proxy=action.proxy, at=ctx.at,
+                      max_changes=max_changes)
+    fs.voted.add(voter)
+    what = "弃权" if target == ABSTAIN else ctx.name(target)
+    kind = "改票" if ballot.change else label
+    head = "【代投】" if action.proxy else ""
+    reason = f"，理由：{action.reason}" if action.reason else ""
+    ctx.group(f"{head}{ctx.name(voter)} {kind}：{what}{reason}", "vote")
+    by = f"（法官 {action.by_judge} 代投）" if action.by_judge else ("（代投）" if action.proxy else "")
+    ctx.judge(f"{ctx.name(voter)} {kind} {what}{by}{reason}")
+    if action.via == "pm":
+        ctx.reply(f"已记录你的{kind}：{what}。")
+    return ballot
+
+
+def announce_tally(ctx: Ctx, counts: dict[int, float], leaders: list[int]) -> None:
+    """Public counts, or only who is highest where counts are hidden (004)."""
+    if opt(ctx.game, "票数公开"):
+        parts = [f"{'弃权' if t == ABSTAIN else ctx.name(t)}：{_num(c)}票" for t, c in
+                 sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))]
+        ctx.group("计票：" + ("；".join(parts) if parts else "无人投票"), "tally")
+    elif leaders:
+        ctx.group("最高票：" + "、".join(ctx.name(s) for s in leaders), "tally")
+    else:
+        ctx.group("今天没有最高票。", "tally")
+    ctx.judge("计票：" + "；".join(f"{'弃权' if t == ABSTAIN else t}={_num(c)}" for t, c in sorted(counts.items())))
+
+
+def _num(x: float) -> str:
+    return str(int(x)) if x == int(x) else f"{x:g}"
+
+
+# --- phase hooks, called by the game ------------------------------------------------
+
+
+def on_enter(game: Game, ctx: Ctx) -> None:
+    """A phase began (its deadline is set): reset the day's counters, 开门, auto-加速, reminders."""
+    fs = game.forum
+    if not in_discussion(game):
+        return
+    fs.day_phase = game.phase_no
+    fs.posts, fs.voted, fs.requests, fs.died_today = {}, set(), {}, set()
+    fs.accelerated = False
+    fs.original_close = game.deadline
+    fs.opens_at = _opens_at(game, ctx.at) if game.options.get("节奏") == FORUM else None
+    auto = opt(game, "自动加速")
+    if auto and len(game.state.living()) <= auto:
+        _accelerate(game, ctx, "存活人数较少，自动执行加速。")
+
+
+def _opens_at(game: Game, at: float) -> float | None:
+    tz = ZoneInfo(game.options.get("时区", "Asia/Shanghai"))
+    now = datetime.fromtimestamp(at, tz)
+    oh, om = (int(x) for x in game.options.get("开门", "09:00").split(":"))
+    ch, cm = (int(x) for x in game.options.get("关门", "22:00").split(":"))
+    open_today = now.replace(hour=oh, minute=om, second=0, microsecond=0)
+    close_today = now.replace(hour=ch, minute=cm, second=0, microsecond=0)
+    if open_today <= now < close_today:
+        return None
+    nxt = open_today if now < open_today else open_today + timedelta(days=1)
+    return nxt.timestamp()
+
+
+def before_close(game: Game, ctx: Ctx) -> None:
+    """The discussion day closes: 潜水 cards (unless 加速)."""
+    if not in_discussion(game) or not opt(game, "潜水"):
+        return
+    fs = game.forum
+    if fs.accelerated:
+        ctx.judge("今天执行了加速，不判罚潜水。")
+        return
+    low, streak_bar, streak_days = opt(game, "潜水帖数"), opt(game, "连续潜水帖数"), opt(game, "连续潜水天数")
+    for seat in game.state.living():
+        n = fs.posts.get(seat, 0)
+        reasons = []
+        if n < low:
+            reasons.append(f"讨论日发言不足{low}帖（{n}帖）")
+        fs.low_streak[seat] = fs.low_streak.get(seat, 0) + 1 if n < streak_bar else 0
+        if fs.low_streak[seat] >= streak_days:
+            reasons.append(f"连续{streak_days}个讨论日发言都不足{streak_bar}帖")
+            fs.low_streak[seat] = 0
+        if opt(game, "未投票黄牌") and seat not in fs.voted:
+            reasons.append("讨论日未投票")
+        for why in reasons:
+            give_card(game, ctx, seat, 1, f"潜水：{why}", by=0)
+
+
+def after_close(game: Game, ctx: Ctx) -> None:
+    """Red cards held back until after the vote (004) leave now."""
+    fs = game.forum
+    while fs.deferred_reds:
+        seat = fs.deferred_reds.pop(0)
+        _send_off(game, ctx, seat)
+
+
+def note_death(game: Game, seat: int) -> None:
+    if in_discussion(game):
+        game.forum.died_today.add(seat)
+
+
+# --- inputs ----------------------------------------------------------------------------
+
+
+def handle_speak(game: Game, ctx: Ctx, seat: int, text: str) -> None:
+    """A group message by a seat: 潜水 count, 诈尸, and the ruleset's speech rule (寡言)."""
+    fs = game.forum
+    state = game.state
+    if not state.alive[seat]:
+        action = opt(game, "诈尸处罚")
+        ctx.group(f"{ctx.name(seat)} 已出局，请勿在群内发言（诈尸）。", "warn")
+        ctx.judge(f"{ctx.name(seat)} 诈尸：{text[:50]}")
+        mute = opt(game, "诈尸禁言")
+        if mute:
+            ctx.events.append(Event(Audience("group"), "", "mute", (("qq", game.qq_of(seat)), ("seconds", mute))))
+        if action != "警告" and seat in fs.warned_dead:
+            give_card(game, ctx, seat, 0 if action == "蓝牌" else 1, "诈尸", by=0)
+        fs.warned_dead.add(seat)
+        return
+    if in_discussion(game) and (fs.opens_at is None or ctx.at >= fs.opens_at):
+        fs.posts[seat] = fs.posts.get(seat, 0) + 1
+    breach = game.rules.speech_refusal(state, seat, text)
+    if breach:
+        ctx.group(f"{ctx.name(seat)} 违反了发言限制：{breach}", "warn")
+        ctx.judge(f"{ctx.name(seat)} 违反发言限制（{breach}）：{text[:50]}")
+        game.rules.on_speech_breach(ctx, state, seat)
+
+
+def handle_speed(game: Game, ctx: Ctx, seat: int, kind: str) -> None:
+    fs = game.forum
+    if not in_discussion(game):
+        raise Refusal("现在不是讨论日，不能申请加速或延时。")
+    if not game.state.alive[seat]:
+        raise Refusal("只有存活的玩家可以申请加速或延时。")
+    cut = opt(game, "加速截止")
+    if cut and game.deadline is not None and game.deadline - ctx.at < cut:
+        raise Refusal(f"关门前 {format_duration(cut)} 内不再受理加速或延时申请。")
+    mine = fs.requests.setdefault(kind, set())
+    if any(seat in s for s in fs.requests.values()):
+        raise Refusal("你今天已经申请过加速或延时了（每人每天一次）。")
+    mine.add(seat)
+    living = len(game.state.living())
+    need = living // 2 + 1 if opt(game, "加速门槛") == "过半" else (living + 1) // 2
+    ctx.reply(f"已收到你的{kind}申请（{len(mine)}/{need}）。")
+    ctx.judge(f"{ctx.name(seat)} 申请{kind}（{len(mine)}/{need}）")
+    if len(mine) < need:
+        return
+    if kind == "加速" and not fs.accelerated:
+        _accelerate(game, ctx, f"{len(mine)} 人申请加速，加速成功。")
+    elif kind == "延时":
+        if fs.accelerated:
+            fs.accelerated = False
+            if fs.original_close is not None and game.deadline is not None and fs.original_close > game.deadline:
+                game.deadline = fs.original_close
+                game.phase_no += 1
+            ctx.group(f"{len(mine)} 人申请延时，延时成功：取消加速，关门时间恢复为 {local_time(game.deadline, game.options)}。")
+        else:
+            ctx.group(f"{len(mine)} 人申请延时，延时成功：今天不会执行加速。")
+        fs.requests["加速"] = set()
+
+
+def _accelerate(game: Game, ctx: Ctx, why: str) -> None:
+    fs = game.forum
+    fs.accelerated = True
+    new = ctx.at + opt(game, "加速时长")
+    if game.deadline is None or new < game.deadline:
+        game.deadline = new
+        game.phase_no += 1
+    ctx.group(f"{why}今天关门时间：{local_time(game.deadline, game.options)}；执行加速后不可改票，也不判罚潜水。")
+    ctx.judge(f"执行加速：{why}")
+
+
+def give_card(game: Game, ctx: Ctx, seat: int, color: int, reason: str, by: int) -> None:
+    """Record a card and merge 3 blue → 1 yellow, 3 yellow → 1 red; a red sends the seat off."""
+    fs = game.forum
+    tally = fs.cards.setdefault(seat, [0, 0, 0])
+    tally[color] += 1
+    note = f"{ctx.name(seat)} 获得{CARD_NAMES[color]}：{reason}"
+    merged = ""
+    for c in (0, 1):
+        if tally[c] >= 3:
+            tally[c] -= 3
+            tally[c + 1] += 1
+            merged += f"，三张{CARD_NAMES[c]}合并为一张{CARD_NAMES[c + 1]}"
+    ctx.group(note + merged + "。", "card")
+    who = f"法官 {by}" if by else "规则"
+    ctx.judge(f"{who}：{note}{merged}")
+    if color == 2 or "红牌" in merged:
+        faction = game.rules.faction_of(game.state, seat)
+        fs.reds_by_faction[faction] = fs.reds_by_faction.get(faction, 0) + 1
+        if game.state.alive[seat]:
+            if opt(game, "红牌结算") == "投票后" and in_discussion(game):
+                fs.deferred_reds.append(seat)
+                ctx.group(f"{ctx.name(seat)} 将在投票结算后红牌罚下。")
+            else:
+                _send_off(game, ctx, seat)
+        if opt(game, "红牌判负") and fs.reds_by_faction[faction] >= 2 and faction not in fs.forfeited:
+            fs.forfeited.append(faction)
+            ctx.judge(f"{faction}累计两张红牌，判负。")
+            game.rules.on_forfeit(ctx, game.state, faction)
+
+
+def _send_off(game: Game, ctx: Ctx, seat: int) -> None:
+    if game.state.alive[seat]:
+        game.rules.remove(ctx, game.state, seat, "被红牌罚下")
+        ctx.judge(f"{ctx.name(seat)} 红牌罚下")
+
+
+def card_ledger(game: Game) -> str:
+    rows = []
+    for seat in sorted(game.forum.cards):
+        b, y, r = game.forum.cards[seat]
+        if b or y or r:
+            rows.append(f"{game.seat_name(seat)}：蓝{b} 黄{y} 红{r}")
+    return "判罚：" + "；".join(rows) if rows else ""
+
+
+def pending_text(game: Game, seat: int) -> str:
+    names = "、".join(c.skill.name for c in game.rules.legal(game.state, seat)) or "行动"
+    return f"提醒：本阶段你还有未提交的{names}，截止 {local_time(game.deadline, game.options)}。可以用 /放弃 跳过。"
