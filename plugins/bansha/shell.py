@@ -717,7 +717,7 @@ async def _speed(event: MessageEvent, matcher: Matcher, cmd: str = RawCommand())
     async def body() -> None:
         game = await _pm_game(event)
         kind = "加速" if cmd.endswith("加速") else "延时"
-        await _submit(matcher, event, game, Input.make("speed", event.user_id, _now(), kind=kind))
+        await _submit(matcher, event, game, Input.make("speed", event.user_id, _now(), which=kind))
 
     await _run(matcher, body())
 

@@ -138,7 +138,9 @@ def cast_vote(ctx: Ctx, box: VoteBox, voter: int, action: Action, *, label: str 
     max_changes = None if changes is None or changes < 0 else changes
     if late_ok:
         max_changes = max(1, max_changes or 0)
-    ballot = box.cast(voter, target, reason=action.reason, change=None, proxy=action.proxy, at=ctx.at,
+    # Forum rules: a second 投票 is not a change (改票 must say so); quick play lets a new vote replace the old.
+    change = (wants_change or (is_change and late_ok)) if max_changes is not None else None
+    ballot = box.cast(voter, target, reason=action.reason, change=change, proxy=action.proxy, at=ctx.at,
                       max_changes=max_changes)
     fs.voted.add(voter)
     what = "弃权" if target == ABSTAIN else ctx.name(target)
@@ -274,9 +276,9 @@ def handle_speed(game: Game, ctx: Ctx, seat: int, kind: str) -> None:
     cut = opt(game, "加速截止")
     if cut and game.deadline is not None and game.deadline - ctx.at < cut:
         raise Refusal(f"关门前 {format_duration(cut)} 内不再受理加速或延时申请。")
-    mine = fs.requests.setdefault(kind, set())
     if any(seat in s for s in fs.requests.values()):
         raise Refusal("你今天已经申请过加速或延时了（每人每天一次）。")
+    mine = fs.requests.setdefault(kind, set())
     mine.add(seat)
     living = len(game.state.living())
     need = living // 2 + 1 if opt(game, "加速门槛") == "过半" else (living + 1) // 2

@@ -198,7 +198,10 @@ def _act(game: Game, ctx: Ctx, inp: Input) -> None:
     if skill.public and via != "group":
         raise Refusal(f"「{skill.name}」需要在群里公开使用。")
     reason = clean_text(inp.arg("reason", "") or "", 200)
-    action = parse_action(skill, list(inp.arg("words", ())), game.resolve, reason=reason, via=via)
+    words = list(inp.arg("words", ()))
+    if word != skill.name and word in skill.words:
+        words.append(word)  # the typed alias carries meaning (/改票 is a change)
+    action = parse_action(skill, words, game.resolve, reason=reason, via=via)
     if inp.arg("proxy"):
         action = _with(action, proxy=True, by_judge=inp.arg("judge", 0))
     rules.act(ctx, game.state, seat, action)
@@ -282,7 +285,7 @@ def _speak(game: Game, ctx: Ctx, inp: Input) -> None:
 
 def _speed(game: Game, ctx: Ctx, inp: Input) -> None:
     seat = _need_seat(game, inp.actor)
-    kind = inp.arg("kind", "加速")
+    kind = inp.arg("which", "加速")
     if kind not in ("加速", "延时"):
         raise Refusal("只能申请 加速 或 延时。")
     forum.handle_speed(game, ctx, seat, kind)
