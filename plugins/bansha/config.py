@@ -9,3 +9,8 @@ class Config(BaseModel):
     bansha_groups: list[int] = []
     # Require players to be the bot's QQ friends (off: a temp session through the group is enough).
     bansha_friends_only: bool = False
+    # Test clock for end-to-end forum games: game time runs `scale` times faster than the wall clock,
+    # anchored so that real time `anchor_real` is game time `anchor_game` (restarts keep continuity).
+    bansha_clock_scale: float = 1.0
+    bansha_clock_anchor_real: float = 0.0
+    bansha_clock_anchor_game: float = 0.0

@@ -130,13 +130,31 @@ def _chunks(text: str, size: int = 1500) -> list[str]:
 # --- deadlines ------------------------------------------------------------------
 
 
+class Clock:
+    """Game time. Normally the wall clock; end-to-end tests run it faster (BANSHA_CLOCK_SCALE)."""
+
+    def __init__(self, scale: float, anchor_real: float, anchor_game: float):
+        self.scale = scale if scale > 0 else 1.0
+        self.real0 = anchor_real or time.time()
+        self.game0 = anchor_game or self.real0
+
+    def now(self) -> float:
+        return self.game0 + (time.time() - self.real0) * self.scale
+
+    def to_real(self, game_time: float) -> float:
+        return self.real0 + (game_time - self.game0) / self.scale
+
+
+clock = Clock(config.bansha_clock_scale, config.bansha_clock_anchor_real, config.bansha_clock_anchor_game)
+
+
 def _job_id(job: str, gid: int) -> str:
     return f"bansha-{job}-{gid}"
 
 
 def _arm(job: str, gid: int, when: float, phase_no: int) -> None:
     """One job per game and kind, re-armed from the DB at startup; overdue ones run at once."""
-    run = datetime.fromtimestamp(max(when, time.time()), tz=UTC)
+    run = datetime.fromtimestamp(max(clock.to_real(when), time.time()), tz=UTC)
     scheduler.add_job(
         _fire, "date", run_date=run, id=_job_id(job, gid), replace_existing=True, misfire_grace_time=None,
         args=[job, gid, phase_no],
@@ -162,7 +180,7 @@ async def _startup() -> None:
     global _service
     registry.load_all()
     await Service.init_db(config.bansha_db_url)
-    _service = Service(_send, _arm, _disarm)
+    _service = Service(_send, _arm, _disarm, now=clock.now)
     restored = await _service.restore()
     _service.start_sender()
     logger.info(f"bansha: restored {restored} active games")
