@@ -116,6 +116,8 @@ class Ruleset:
     phases: dict[str, PhaseSpec] = {}
     default_tempo: str = "快速"
     factions: tuple[str, ...] = ()  # faction labels, for reports
+    boards: tuple[str, ...] = ()  # named boards (option 板子), for the simulator and /帮助
+    forum_defaults: dict[str, Any] = {}  # forum option defaults from this game's own text (see engine/forum.py)
 
     # --- to implement -----------------------------------------------------
     def check_players(self, options: dict[str, Any], n: int) -> str | None:
@@ -124,6 +126,10 @@ class Ruleset:
 
     def max_players(self, options: dict[str, Any]) -> int:
         raise NotImplementedError
+
+    def sizes(self, options: dict[str, Any]) -> list[int]:
+        """Every head count these options accept (for the simulator and tests)."""
+        return [n for n in range(2, 41) if self.check_players(options, n) is None]
 
     def setup(self, ctx: Ctx, n: int) -> BaseState:
         """Deal roles with ctx.rng, tell each seat its role, enter the first phase."""
@@ -249,6 +255,10 @@ class Ruleset:
         why = self.available(state, seat, skill)
         if why:
             raise Refusal(why)
+        game = ctx.game
+        if skill.timeout and game.options.get("节奏") == "论坛" and game.last_close is not None:
+            if ctx.at > game.last_close + skill.timeout * 60:
+                raise Refusal(f"「{skill.name}」已超过行动时限（关门后 {skill.timeout} 分钟），视为放弃。")
         for t in action.targets:
             why = check_target_rule(skill, seat, t, lambda s: state.alive[s], state.n)
             if why is None and t != ABSTAIN:
