@@ -330,6 +330,8 @@ m_words = _cmd("遗言")
 m_select = _cmd("局")
 m_judge = _cmd("法官")
 m_speed = _cmd("加速", "延时", "延迟")
+m_relay = _cmd("私聊")
+m_elect = _cmd("上警", "退水")
 m_proxy = _cmd("代投")
 
 
@@ -340,10 +342,10 @@ async def _help(event: MessageEvent) -> None:
         "版杀法官 · 命令",
         f"可开的游戏：{games}",
         "群内：/开局 <游戏> [键=值…] · /报名 · /退出报名 · /开始 · /状态 · /投票 <目标|弃权> [理由] · /改票 · "
-        "/加速 · /延时 · /技能 <技能> [目标]",
+        "/加速 · /延时 · /上警 · /退水 · /技能 <技能> [目标]",
         "论坛投票格式：投票对象：3（换行）投票理由：…；改票请回复自己的投票：改票对象：…（换行）改票理由：…",
         "私聊：/身份 · /技能 <技能> [目标]（也可直接发「查验 3」）· /放弃 · /狼聊 <内容> · /遗言 <内容> · "
-        "/代投 <目标|弃权> [理由] · /加速 · /延时 · /局 <编号>",
+        "/代投 <目标|弃权> [理由] · /加速 · /延时 · /私聊 <目标> <内容>（游戏允许时）· /局 <编号>",
         "法官：/法官 推进|暂停|继续|延长 <时长>|终止 [理由]|演员表|添加法官 @x|移除法官 @x|"
         "蓝牌/黄牌/红牌 <目标> [理由]|替补 <目标> @新玩家|代投 <目标> <投票目标|弃权>",
     ]
@@ -751,6 +753,37 @@ async def _proxy(event: MessageEvent, matcher: Matcher, arg: BaseMessage = Comma
         target, reason = cmdparse.split_vote(_words_of(arg))
         inp = Input.make("act", event.user_id, _now(), skill="投票", words=(target,), via="pm", reason=reason, proxy=True)
         await _submit(matcher, event, game, inp)
+
+    await _run(matcher, body())
+
+
+@m_relay.handle()
+async def _relay(event: MessageEvent, matcher: Matcher, arg: BaseMessage = CommandArg()) -> None:
+    matcher.state["_event"] = event
+
+    async def body() -> None:
+        if isinstance(event, GroupMessageEvent):
+            raise Refusal("私聊转发请私聊机器人：/私聊 <目标> <内容>。")
+        game = await _pm_game(event)
+        parts = _words_of(arg).split(None, 1)
+        if len(parts) < 2:
+            raise Refusal("用法：/私聊 <目标> <内容>")
+        inp = Input.make("relay", event.user_id, _now(), target=parts[0], text=parts[1])
+        await _submit(matcher, event, game, inp)
+
+    await _run(matcher, body())
+
+
+@m_elect.handle()
+async def _elect(event: MessageEvent, matcher: Matcher, cmd: str = RawCommand()) -> None:
+    """/上警 and /退水 are the public skills of that name (sheriff election boards)."""
+    matcher.state["_event"] = event
+
+    async def body() -> None:
+        if not isinstance(event, GroupMessageEvent):
+            raise Refusal("上警和退水请在群里公开发送。")
+        game = await _group_game(event)
+        await _act(matcher, event, game, "上警" if cmd.endswith("上警") else "退水", [])
 
     await _run(matcher, body())
 

@@ -245,6 +245,17 @@ def _last_words(game: Game, ctx: Ctx, inp: Input) -> None:
     game.rules.last_words(ctx, game.state, seat, text)
 
 
+def _relay(game: Game, ctx: Ctx, inp: Input) -> None:
+    seat = _need_seat(game, inp.actor)
+    target = game.resolve(str(inp.arg("target", "")))
+    if target is None:
+        raise Refusal("找不到私聊对象：请用座位号、@、QQ号或游戏内昵称。")
+    text = clean_text(inp.arg("text", ""))
+    if not text:
+        raise Refusal("私聊内容不能为空。")
+    game.rules.relay(ctx, game.state, seat, target, text)
+
+
 def _deadline(game: Game, ctx: Ctx, inp: Input) -> None:
     if game.status != RUNNING or game.paused:
         raise Refusal("游戏不在计时中。")
@@ -404,6 +415,7 @@ _HANDLERS = {
     "remind": _remind,
     "speak": _speak,
     "speed": _speed,
+    "relay": _relay,
 }
 
 

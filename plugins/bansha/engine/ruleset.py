@@ -199,6 +199,10 @@ class Ruleset:
     def last_words(self, ctx: Ctx, state: Any, seat: int, text: str) -> None:
         raise Refusal("本游戏没有遗言环节。")
 
+    def relay(self, ctx: Ctx, state: Any, seat: int, target: int, text: str) -> None:
+        """/私聊 <目标> <内容>: a player-to-player message the bot forwards (where the game allows it)."""
+        raise Refusal("本游戏不提供玩家之间的私聊转发。")
+
     def remove(self, ctx: Ctx, state: Any, seat: int, reason: str) -> None:
         """Take a seat out by the judge's hand (红牌罚下): no last words, no skills."""
         if not state.alive[seat]:
