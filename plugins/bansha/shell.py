@@ -40,7 +40,7 @@ from .engine import registry  # noqa: E402
 from .engine.core import Input, Refusal  # noqa: E402
 from .engine.forum import card_ledger  # noqa: E402
 from .engine.game import ENDED, RUNNING, SIGNUP, Game  # noqa: E402
-from .engine.phases import COMMON_OPTIONS, format_duration, parse_options  # noqa: E402
+from .engine.phases import format_duration, parse_options  # noqa: E402
 from .service import DatabaseUnavailable, NotConnected, Origin, Outgoing, Service  # noqa: E402
 
 __plugin_meta__ = PluginMetadata(
@@ -374,7 +374,7 @@ async def _open(bot: Bot, event: MessageEvent, matcher: Matcher, arg: BaseMessag
         if rules is None:
             games = "、".join(r.title for r in registry.all_rulesets())
             raise Refusal(f"没有名为「{words[0][:20]}」的游戏。可开的游戏：{games}")
-        options = parse_options(words[1:], list(COMMON_OPTIONS) + list(rules.options) + _phase_options(rules))
+        options = parse_options(words[1:], rules.all_options())
         seed = int(options.pop("种子", None) or secrets.randbits(48))
         await service().open_game(
             group_id=event.group_id, self_id=int(bot.self_id), owner=event.user_id, ruleset=rules.key,
@@ -385,17 +385,6 @@ async def _open(bot: Bot, event: MessageEvent, matcher: Matcher, arg: BaseMessag
         await _run(matcher, body())
     except DatabaseUnavailable:
         await matcher.finish(_plain(RETRY))
-
-
-def _phase_options(rules) -> list:
-    from .engine.phases import OptionSpec
-
-    seen, out = set(), []
-    for spec in rules.phases.values():
-        if spec.option and spec.option not in seen and not any(o.key == spec.option for o in rules.options):
-            seen.add(spec.option)
-            out.append(OptionSpec(spec.option, "duration", None, (), f"{spec.label}时长（快速节奏）"))
-    return out
 
 
 @m_join.handle()

@@ -127,6 +127,19 @@ class Ruleset:
     def max_players(self, options: dict[str, Any]) -> int:
         raise NotImplementedError
 
+    def all_options(self) -> list[OptionSpec]:
+        """Every key /开局 accepts for this game: common, forum, the game's own, and phase lengths."""
+        from .forum import FORUM_OPTIONS
+        from .phases import COMMON_OPTIONS
+
+        specs = list(COMMON_OPTIONS) + list(FORUM_OPTIONS) + list(self.options)
+        keys = {o.key for o in specs}
+        for spec in self.phases.values():
+            if spec.option and spec.option not in keys:
+                keys.add(spec.option)
+                specs.append(OptionSpec(spec.option, "duration", None, (), f"{spec.label}时长（快速节奏）"))
+        return specs
+
     def sizes(self, options: dict[str, Any]) -> list[int]:
         """Every head count these options accept (for the simulator and tests)."""
         return [n for n in range(2, 41) if self.check_players(options, n) is None]
