@@ -336,9 +336,7 @@ def _judge(game: Game, ctx: Ctx, inp: Input) -> None:
     if sub == "替补":
         _substitute(game, ctx, inp)
         return
-    if sub == "推进":
-        if game.paused:
-            raise Refusal("游戏暂停中，请先 /法官 继续。")
+    if sub == "推进":  # allowed while paused: the next phase starts paused too
         ctx.group(f"法官推进：{game.rules.phase_label(game.state)} 结束。")
         ctx.judge(f"法官 {who} 推进阶段（{game.rules.phase_label(game.state)}）")
         _close(game, ctx)

@@ -1,0 +1,209 @@
+"""End-to-end harness: play a game through the fake QQ client against the real bot,
+while folding the same inputs into a local copy of the game.
+
+Every message the local fold says the bot must send (group posts, each seat's
+private feedback, team relays, replies) must arrive over the WebSocket, and
+nothing may appear in the group that the rules did not say. Any ruleset that
+registers itself can be played this way with no extra code.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from fakeqq import FakeQQ, Sent
+
+from plugins.bansha.engine import Input, Refusal, apply
+from plugins.bansha.engine.agent import random_action
+from plugins.bansha.engine.core import ABSTAIN
+from plugins.bansha.engine.game import ENDED, Game
+from plugins.bansha.engine.phases import parse_options
+from plugins.bansha.engine.rng import Rng
+from plugins.bansha.engine.ruleset import Ruleset
+from plugins.bansha.service import Origin, Service
+
+_TIME = re.compile(r"\d{2}-\d{2} \d{2}:\d{2}:\d{2}")
+
+
+def norm(text: str) -> str:
+    """Times differ between the bot's clock and ours; everything else must match."""
+    return _TIME.sub("<t>", text).strip()
+
+
+@dataclass
+class Expect:
+    kind: str  # group | private | forward
+    target: int
+    text: str
+
+
+@dataclass
+class Mirror:
+    qq: FakeQQ
+    rules: Ruleset
+    group: int
+    judge: int
+    players: list[int]
+    seed: int
+    options: dict[str, str] = field(default_factory=dict)
+    timeout: float = 20.0
+    game: Game | None = None
+    consumed: set[int] = field(default_factory=set)
+    expected_group: list[str] = field(default_factory=list)
+    steps: int = 0
+    crash_next: Any = None  # async callable: crash the bot right after the next command is acknowledged
+
+    def nick(self, qq: int) -> str:
+        return self.qq.groups[self.group].members[qq].nickname
+
+    # --- sending a command and checking what comes back ---------------------------------
+    async def _send(self, qq: int, text: str, where: str, inp: Input | None, origin: Origin) -> list[Expect]:
+        mark = self.qq.mark()
+        expects: list[Expect] = []
+        if inp is not None and self.game is not None:
+            try:
+                events = apply(self.game, inp)
+            except Refusal as r:
+                label = f"{self.nick(qq)}：" if where == "group" else ""
+                kind, target = ("group", self.group) if where == "group" else ("private", qq)
+                expects = [Expect(kind, target, label + r.message)]
+            else:
+                rows = Service._route(None, self.game, events, origin, 0)  # type: ignore[arg-type]
+                expects = [Expect(k, t, x) for k, t, _g, x in rows if k != "ban"]
+        if where == "group":
+            await self.qq.group_msg(qq, self.group, text)
+        else:
+            await self.qq.private_msg(qq, text)
+        if self.crash_next is not None and len(expects) > 1:
+            # The first message proves the input and all its messages were committed together;
+            # crash before the rest are sent: they must still arrive after the restart.
+            await self.expect(expects[:1], mark)
+            hook, self.crash_next = self.crash_next, None
+            await hook()
+            await self.expect(expects[1:], mark)
+        else:
+            await self.expect(expects, mark)
+        return expects
+
+    async def expect(self, expects: list[Expect], after: int = 0) -> list[Sent]:
+        got = []
+        for e in expects:
+            want = norm(e.text)
+
+            def pred(s: Sent, e: Expect = e, want: str = want) -> bool:
+                if s.message_id in self.consumed or s.target != e.target:
+                    return False
+                if e.kind == "forward":
+                    return s.is_forward and norm(s.text) == want
+                return s.kind == e.kind and not s.is_forward and norm(s.text) == want
+
+            s = await self.qq.wait_for(pred, self.timeout, after=0)
+            self.consumed.add(s.message_id)
+            got.append(s)
+            if e.kind in ("group", "forward"):
+                self.expected_group.append(want)
+        return got
+
+    def _origin(self, qq: int, where: str) -> Origin:
+        if where != "group":
+            return Origin("private", qq, 0)
+        label = self.nick(qq)
+        if self.game is not None:
+            seat = self.game.seat_of(qq)
+            if seat:
+                label = self.game.seat_name(seat)
+        return Origin("group", qq, self.group, label)
+
+    async def command(self, qq: int, text: str, where: str, kind: str | None = None, **args: Any) -> list[Expect]:
+        inp = Input.make(kind, qq, time.time(), **args) if kind else None
+        return await self._send(qq, text, where, inp, self._origin(qq, where))
+
+    # --- the game's life ----------------------------------------------------------------
+    async def open(self) -> None:
+        words = [f"{k}={v}" for k, v in self.options.items()]
+        mark = self.qq.mark()
+        await self.qq.group_msg(self.judge, self.group, " ".join([f"/开局 {self.rules.title}", f"种子={self.seed}", *words]))
+        sent = await self.qq.wait_for(lambda s: s.target == self.group and "开局（第" in s.text, self.timeout, mark)
+        self.consumed.add(sent.message_id)
+        gid = int(re.search(r"第 (\d+) 局", sent.text).group(1))  # type: ignore[union-attr]
+        opts = parse_options(words, self.rules.all_options())
+        self.game = Game.new(gid, self.rules, self.group, self.judge, self.seed, opts)
+
+    async def join_all(self) -> None:
+        for qq in self.players:
+            await self.command(qq, "/报名", "group", "join", name=self.nick(qq))
+
+    async def start(self, pause: bool = True) -> None:
+        await self.command(self.judge, "/开始", "group", "start")
+        if pause:  # the test drives every phase change with 推进, so the bot's own clock never interferes
+            await self.command(self.judge, "/法官 暂停", "group", "judge", sub="暂停")
+
+    async def advance(self) -> None:
+        await self.command(self.judge, "/法官 推进", "group", "judge", sub="推进")
+
+    async def act(self, seat: int, action) -> None:
+        """Send one agent action the way a player would type it."""
+        game = self.game
+        assert game is not None
+        qq = game.qq_of(seat)
+        skill = next(s for s in self.rules.skills_of(game.state, seat) if s.key == action.skill)
+        words = ["弃权" if t == ABSTAIN else str(t) for t in action.targets] + list(action.words)
+        if skill.name == "投票":
+            target = words[0] if words else "弃权"
+            extra = [w for w in words[1:] if w != "改票"]
+            kw = "改票" if "改票" in words else "投票"
+            text = f"/{kw} {target} 端到端测试" + (" " + " ".join(extra) if extra else "")
+            await self.command(qq, text, "group", "act", skill=kw, words=(target,), via="group", reason=(
+                "端到端测试" + (" " + " ".join(extra) if extra else "")))
+            return
+        where = "group" if skill.public else "pm"
+        text = " ".join([f"/技能 {skill.name}", *words]).strip()
+        await self.command(qq, text, where, "act", skill=skill.name, words=tuple(words), via=where)
+
+    async def give_up(self, seat: int) -> None:
+        assert self.game is not None
+        await self.command(self.game.qq_of(seat), "/放弃", "pm", "pass", skill="")
+
+    async def play(self, agent=random_action, max_steps: int = 400, on_step=None) -> Game:
+        """Random (or given) agent for every seat until the game ends; phases advance by 推进."""
+        game = self.game
+        assert game is not None
+        arng = Rng.seeded(self.seed ^ 0x5DEECE66D)
+        for _ in range(max_steps):
+            if game.status == ENDED:
+                break
+            self.steps += 1
+            if on_step is not None:
+                await on_step(self)
+            state = game.state
+            phase, phase_no = state.phase, game.phase_no
+            acted = False
+            for seat in sorted(self.rules.pending(state)):
+                action = agent(self.rules, state, seat, arng)
+                if action is None:
+                    await self.give_up(seat)
+                else:
+                    await self.act(seat, action)
+                acted = True
+                if game.status == ENDED or game.phase_no != phase_no or game.state.phase != phase:
+                    break
+            if game.status != ENDED and not acted:
+                await self.advance()
+        assert game.status == ENDED, f"game did not end in {max_steps} steps"
+        return game
+
+    def unexpected_group_posts(self) -> list[str]:
+        """Group posts the bot made that the rules did not produce (duplicates after a crash are fine)."""
+        allowed = set(self.expected_group)
+        out = []
+        for s in self.qq.sent:
+            if s.target != self.group or s.kind != "group":
+                continue
+            t = norm(s.text)
+            if t in allowed or "开局（第" in t:
+                continue
+            out.append(s.text)
+        return out
