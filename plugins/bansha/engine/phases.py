@@ -27,7 +27,9 @@ class PhaseSpec:
     option: str = ""  # option key that overrides the length (白天=90s)
     early: bool = True  # in 快速 tempo, close as soon as nobody owes an action
     # 论坛 tempo: "close" ends at the day's 关门; "+N" ends N minutes after the
-    # last 关门; "" uses the quick length.
+    # last 关门; "=N" lasts N minutes from its start (a short phase such as 遗言
+    # that may begin at any hour; the `option` key overrides it); "" uses the
+    # quick length.
     forum: str = ""
     discussion: bool = False  # a discussion day: posts and votes count for 潜水, 加速/延时 apply
 
@@ -68,9 +70,10 @@ def parse_duration(text: str) -> int | None:
 def format_duration(seconds: float) -> str:
     seconds = max(0, int(seconds))
     if seconds >= 3600:
-        return f"{seconds // 3600}小时{(seconds % 3600) // 60}分"
+        minutes = (seconds % 3600) // 60
+        return f"{seconds // 3600}小时" + (f"{minutes}分" if minutes else "")
     if seconds >= 60:
-        return f"{seconds // 60}分{seconds % 60}秒"
+        return f"{seconds // 60}分" + (f"{seconds % 60}秒" if seconds % 60 else "钟")
     return f"{seconds}秒"
 
 
@@ -128,6 +131,9 @@ def phase_deadline(spec: PhaseSpec, options: dict[str, Any], at: float, last_clo
         tz = ZoneInfo(options.get("时区", "Asia/Shanghai"))
         if spec.forum == "close":
             return _next_clock(at, options.get("关门", "22:00"), tz)
+        if spec.forum.startswith("="):
+            seconds = options.get(spec.option) if spec.option else None
+            return at + (seconds or int(spec.forum[1:]) * 60)
         minutes = int(spec.forum)
         base = last_close if last_close is not None else at
         return max(at, base + minutes * 60)
