@@ -21,6 +21,13 @@ registry.load_all()
 LONG = os.environ.get("BANSHA_LONG") == "1"
 
 
+def pytest_addoption(parser):
+    parser.addoption("--kills", type=int, default=int(os.environ.get("BANSHA_KILLS", "10")),
+                     help="SIGKILLs in the chaos test (default 10; the full run uses 50)")
+    parser.addoption("--fuzz-examples", type=int, default=int(os.environ.get("BANSHA_FUZZ", "40")),
+                     help="hypothesis examples per fuzz test (default 40)")
+
+
 def pytest_collection_modifyitems(config, items):
     if LONG:
         return

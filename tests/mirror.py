@@ -55,8 +55,12 @@ class Mirror:
     expected_group: list[str] = field(default_factory=list)
     steps: int = 0
     crash_next: Any = None  # async callable: crash the bot right after the next command is acknowledged
+    dry: bool = False  # fold locally only: the crash-free reference run
+    arng: Rng | None = None
 
     def nick(self, qq: int) -> str:
+        if self.dry:
+            return f"玩家{qq % 100}" if qq != self.judge else "法官"
         return self.qq.groups[self.group].members[qq].nickname
 
     # --- sending a command and checking what comes back ---------------------------------
@@ -73,6 +77,13 @@ class Mirror:
             else:
                 rows = Service._route(None, self.game, events, origin, 0)  # type: ignore[arg-type]
                 expects = [Expect(k, t, x) for k, t, _g, x in rows if k != "ban"]
+        if self.dry:
+            return expects
+        await self.deliver(qq, text, where, expects, mark)
+        return expects
+
+    async def deliver(self, qq: int, text: str, where: str, expects: list[Expect], mark: int) -> None:
+        """Send the QQ message and wait for what it must produce."""
         if where == "group":
             await self.qq.group_msg(qq, self.group, text)
         else:
@@ -86,7 +97,6 @@ class Mirror:
             await self.expect(expects[1:], mark)
         else:
             await self.expect(expects, mark)
-        return expects
 
     async def expect(self, expects: list[Expect], after: int = 0) -> list[Sent]:
         got = []
@@ -124,6 +134,10 @@ class Mirror:
     # --- the game's life ----------------------------------------------------------------
     async def open(self) -> None:
         words = [f"{k}={v}" for k, v in self.options.items()]
+        if self.dry:
+            opts = parse_options(words, self.rules.all_options())
+            self.game = Game.new(1, self.rules, self.group, self.judge, self.seed, opts)
+            return
         mark = self.qq.mark()
         await self.qq.group_msg(self.judge, self.group, " ".join([f"/开局 {self.rules.title}", f"种子={self.seed}", *words]))
         sent = await self.qq.wait_for(lambda s: s.target == self.group and "开局（第" in s.text, self.timeout, mark)
@@ -167,33 +181,38 @@ class Mirror:
         assert self.game is not None
         await self.command(self.game.qq_of(seat), "/放弃", "pm", "pass", skill="")
 
-    async def play(self, agent=random_action, max_steps: int = 400, on_step=None) -> Game:
-        """Random (or given) agent for every seat until the game ends; phases advance by 推进."""
-        game = self.game
-        assert game is not None
-        arng = Rng.seeded(self.seed ^ 0x5DEECE66D)
+    async def play(self, agent=random_action, max_steps: int = 400, on_step=None, finish: bool = True) -> Game:
+        """Random (or given) agent for every seat until the game ends; phases advance by 推进.
+
+        The agent's RNG lives on the mirror, so play() can be resumed step by step and a
+        crash-free reference run makes the same choices.
+        """
+        if self.arng is None:
+            self.arng = Rng.seeded(self.seed ^ 0x5DEECE66D)
         for _ in range(max_steps):
-            if game.status == ENDED:
+            if self.game.status == ENDED:
                 break
             self.steps += 1
             if on_step is not None:
                 await on_step(self)
-            state = game.state
-            phase, phase_no = state.phase, game.phase_no
+            state = self.game.state
+            phase, phase_no = state.phase, self.game.phase_no
             acted = False
             for seat in sorted(self.rules.pending(state)):
-                action = agent(self.rules, state, seat, arng)
+                action = agent(self.rules, self.game.state, seat, self.arng)
                 if action is None:
                     await self.give_up(seat)
                 else:
                     await self.act(seat, action)
                 acted = True
-                if game.status == ENDED or game.phase_no != phase_no or game.state.phase != phase:
+                g = self.game
+                if g.status == ENDED or g.phase_no != phase_no or g.state.phase != phase:
                     break
-            if game.status != ENDED and not acted:
+            if self.game.status != ENDED and not acted:
                 await self.advance()
-        assert game.status == ENDED, f"game did not end in {max_steps} steps"
-        return game
+        if finish:
+            assert self.game.status == ENDED, f"game did not end in {max_steps} steps"
+        return self.game
 
     def unexpected_group_posts(self) -> list[str]:
         """Group posts the bot made that the rules did not produce (duplicates after a crash are fine)."""
