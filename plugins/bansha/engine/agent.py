@@ -53,12 +53,14 @@ def play_game(
     agent: Agent = random_action,
     max_steps: int = 5000,
     record: bool = False,
+    observe: Callable[[Game, Input, list], None] | None = None,
 ) -> PlayResult:
     """Play one game to its end with `agent` for every seat, entirely in memory.
 
     Each step, every seat that owes an action gets one chance; when nobody
     acts, the phase's deadline fires. Returns the finished game and, with
-    `record`, the inputs (for replay checks).
+    `record`, the inputs (for replay checks). `observe(game, input, events)` sees every
+    accepted input (for audits).
     """
     game = Game.new(1, ruleset, group=1, owner=1, seed=seed, options=dict(options or {}))
     arng = Rng.seeded(seed ^ 0x5DEECE66D)
@@ -69,10 +71,12 @@ def play_game(
     def feed(inp: Input) -> bool:
         nonlocal refusals
         try:
-            apply(game, inp)
+            events = apply(game, inp)
         except Refusal:
             refusals += 1
             return False
+        if observe is not None:
+            observe(game, inp, events)
         if record:
             inputs.append(inp)
         return True

@@ -1,0 +1,71 @@
+"""The leak audit's rule, in code.
+
+A group message may never carry a private fact: the role or camp of a living
+seat, or a night action, except through a public reveal the rules define (events
+tagged "reveal") or the end-of-game publication ("end"). Private facts (tags
+"role", "check", "history") only ever go to one seat or a team; a team message
+only ever reaches members of that team.
+
+The check is textual and conservative: a clause (split at punctuation and line
+breaks) of a group message that names a living seat ("3号") must not also name
+that seat's role or faction, nor a private (non-public) skill of the game.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from .core import Event
+from .ruleset import Ruleset
+
+PUBLIC_TAGS = frozenset({"reveal", "end"})
+PRIVATE_TAGS = frozenset({"role", "check", "history"})
+_CLAUSE = re.compile(r"[，。；;！!？?\n]")
+
+
+@dataclass(frozen=True)
+class Leak:
+    rule: str
+    text: str
+
+    def __str__(self) -> str:
+        return f"{self.rule}: {self.text[:120]}"
+
+
+def private_skill_names(ruleset: Ruleset, state: Any) -> set[str]:
+    names: set[str] = set()
+    for seat in range(1, state.n + 1):
+        for s in ruleset.skills_of(state, seat):
+            if not s.public and s.name not in ("投票", "改票"):
+                names.add(s.name)
+    return names
+
+
+def audit(ruleset: Ruleset, state: Any, events: list[Event], skill_names: set[str]) -> list[Leak]:
+    """Violations of the rule above among one input's events (state: after the input)."""
+    leaks: list[Leak] = []
+    cast = {row.seat: row for row in ruleset.cast(state)}
+    for ev in events:
+        a = ev.audience
+        if ev.tag in PRIVATE_TAGS and a.kind not in ("seat", "team", "user"):
+            leaks.append(Leak(f"private tag {ev.tag!r} sent to {a.kind}", ev.text))
+        if a.kind == "team":
+            team = set(ruleset.team_members(state, a.team))
+            if not a.members or not set(a.members) <= team:
+                leaks.append(Leak(f"team {a.team} message to {a.members}, team is {sorted(team)}", ev.text))
+        if a.kind != "group" or ev.tag in PUBLIC_TAGS:
+            continue
+        for clause in _CLAUSE.split(ev.text):
+            for seat in state.living():
+                if not re.search(rf"(?<!\d){seat}号", clause):
+                    continue
+                row = cast.get(seat)
+                for word in (row.role, row.faction) if row else ():
+                    if word and word in clause:
+                        leaks.append(Leak(f"{seat}号's {word} in the group", ev.text))
+                for name in skill_names:
+                    if name in clause:
+                        leaks.append(Leak(f"night action {name} of {seat}号 in the group", ev.text))
+    return leaks
