@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 import pytest
+from conftest import LONG
 
-from plugins.bansha.engine import Event, GROUP, registry, to_seat
+from plugins.bansha.engine import GROUP, Event, registry, to_seat
 from plugins.bansha.engine.agent import play_game
 from plugins.bansha.engine.audit import audit, private_skill_names
-
-from conftest import LONG
 
 GAMES_PER_RULESET = 300 if LONG else 40
 

@@ -1,0 +1,126 @@
+"""Fuzzing: raw message text and every ruleset's action space.
+
+No input may raise anything but a Refusal; every refusal is a Chinese sentence;
+a refused input leaves the game exactly as it was.
+"""
+
+from __future__ import annotations
+
+import copy
+import re
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from plugins.bansha import commands
+from plugins.bansha.engine import Input, Refusal, apply, registry
+from plugins.bansha.engine.agent import random_action
+from plugins.bansha.engine.game import ENDED, Game
+from plugins.bansha.engine.phases import parse_duration, parse_options
+from plugins.bansha.engine.rng import Rng
+
+CJK = re.compile(r"[\u4e00-\u9fff]")
+
+# Text a QQ group can throw at the bot.
+NASTY = st.one_of(
+    st.text(max_size=60),
+    st.text(alphabet="/／投票改技能放弃法官代投身份狼聊遗言加速延时 　,，:：0123456789号弃权@\n", max_size=40),
+    st.sampled_from([
+        "[CQ:at,qq=all]", "[CQ:image,file=x.jpg]", "&#91;CQ:at,qq=all&#93;", "\x00\x01\x1b[31m", "\u202e反转",
+        "投票对象：\n投票理由：", "改票对象：３号\n改票理由：全角", "/投票 ３号 　理由", "@123456 @all", "😀" * 50,
+    ]),
+    st.builds(lambda n: "长" * n, st.integers(200, 12000)),
+)
+
+
+def _settings(request):
+    return settings(max_examples=request.config.getoption("--fuzz-examples"), deadline=None,
+                    suppress_health_check=list(HealthCheck))
+
+
+def test_text_parsers_never_raise_anything_but_refusals(request):
+    @_settings(request)
+    @given(NASTY)
+    def run(text):
+        norm = commands.normalize(text)
+        commands.split_words(norm)
+        commands.parse_forum_vote(norm)
+        parse_duration(norm)
+        for fn in (commands.split_vote, commands.parse_seconds):
+            try:
+                fn(norm)
+            except Refusal as r:
+                assert CJK.search(r.message)
+        for rules in registry.all_rulesets():
+            try:
+                parse_options(commands.split_words(norm), rules.all_options())
+            except Refusal as r:
+                assert CJK.search(r.message)
+
+    run()
+
+
+def _started(rules, seed: int) -> Game:
+    n = rules.sizes({"节奏": rules.default_tempo})[seed % len(rules.sizes({"节奏": rules.default_tempo}))]
+    game = Game.new(1, rules, 1, 900, seed, {})
+    for i in range(n):
+        apply(game, Input.make("join", 1000 + i, 0, name=f"P{i + 1}"))
+    apply(game, Input.make("start", 900, 0))
+    return game
+
+
+def _words(rules, game) -> list[str]:
+    names = set()
+    for seat in range(1, game.state.n + 1):
+        for s in rules.skills_of(game.state, seat):
+            names.update((s.name, *s.aliases, *s.words))
+    return sorted(names)
+
+
+@pytest.mark.parametrize("key", [r.key for r in registry.all_rulesets()])
+def test_every_input_is_either_applied_or_refused_cleanly(key, request):
+    rules = registry.get(key)
+
+    @_settings(request)
+    @given(seed=st.integers(0, 10_000), script=st.lists(st.tuples(
+        st.integers(0, 9), st.integers(0, 40), st.integers(0, 200), NASTY, st.lists(st.integers(-2, 20), max_size=3),
+    ), min_size=5, max_size=40))
+    def run(seed, script):
+        game = _started(rules, seed)
+        arng = Rng.seeded(seed)
+        vocab = _words(rules, game)
+        kinds = ["act", "act", "pass", "chat", "lastwords", "speak", "speed", "relay", "judge", "deadline"]
+        for k, who, pick, text, nums in script:
+            if game.status == ENDED:
+                break
+            n = game.state.n
+            actors = [1000 + i for i in range(n)] + [900, 4242]
+            actor = actors[who % len(actors)]
+            kind = kinds[k]
+            if pick % 3 == 0 and kind == "act" and game.seat_of(actor):
+                # Sometimes a legal move, so the game travels through its phases.
+                action = random_action(rules, game.state, game.seat_of(actor), arng)
+                if action is not None:
+                    skill = next(s.name for s in rules.skills_of(game.state, game.seat_of(actor)) if s.key == action.skill)
+                    inp = Input.make("act", actor, 1, skill=skill, words=tuple(str(t) for t in action.targets))
+                else:
+                    inp = Input.make("pass", actor, 1, skill="")
+            else:
+                args = {
+                    "skill": vocab[pick % len(vocab)] if pick % 5 else text[:10],
+                    "words": tuple(str(x) for x in nums) + ((text[:20],) if pick % 7 == 0 else ()),
+                    "text": text, "reason": text, "which": ("加速", "延时", text)[pick % 3],
+                    "target": str(nums[0]) if nums else text[:5], "sub": ("推进", "暂停", "继续", "延长", "蓝牌",
+                                                                       "终止", text[:4])[pick % 7],
+                    "seconds": pick, "phase_no": game.phase_no + (pick % 2), "via": ("pm", "group")[pick % 2],
+                }
+                inp = Input.make(kind, actor, 1, **args)
+            before = copy.deepcopy(game)
+            try:
+                apply(game, inp)
+            except Refusal as r:
+                assert CJK.search(r.message), f"refusal not in Chinese: {r.message!r}"
+                assert game == before, f"refused {inp} changed the game"
+
+    run()
