@@ -106,3 +106,39 @@ async def test_werewolf_survives_sigkill_mid_night_and_mid_day(bot):
     assert len(kills) == 2, "both crashes happened"
     assert m.game.status == ENDED
     assert m.unexpected_group_posts() == []
+
+
+async def test_nasty_text_over_the_wire_never_crashes_a_handler(bot):
+    """Random and hostile messages in the group and by PM: the bot answers in plain text or stays quiet,
+    and its log shows no handler failure."""
+    from plugins.bansha.engine.rng import Rng
+
+    proc, qq = bot
+    group = 450
+    players = _players(group, 9)
+    _setup_group(qq, group, players)
+    qq.add_member(group, 45099, "路人")
+    m = Mirror(qq, registry.get("werewolf"), group, JUDGE, players, 9, {"节奏": "快速"})
+    await m.open()
+    await m.join_all()
+    await m.start()
+    rng = Rng.seeded(450)
+    pieces = ["/投票", "/改票", "/技能", "/法官", "/身份", "/遗言", "/狼聊", "/代投", "/加速", "/局", "/私聊", "/开局",
+              "投票对象：", "改票理由：", "３号", "弃权", "[CQ:at,qq=all]", "&#91;CQ:face,id=1&#93;", "\n", "　",
+              "\x00", "\u202e", "😀", "推进", "红牌", "替补", "@99999", "9999999999999999999999", "-1", "查验", "杀人"]
+    mark = qq.mark()
+    for i in range(120):
+        text = "".join(rng.choice(pieces) for _ in range(rng.randint(1, 6)))
+        if i % 17 == 0:
+            text += "长" * 5000
+        who = rng.choice(players + [45099])
+        if rng.chance(0.5):
+            await qq.group_msg(who, group, text)
+        else:
+            await qq.private_msg(who, text) if who in qq.friends else await qq.private_msg(who, text, temp_group=group)
+    await qq.group_msg(JUDGE, group, "/状态")
+    await qq.wait_for(lambda s: s.target == group and "存活" in s.text, 30, mark)
+    for s in qq.sent[mark:]:
+        assert {seg["type"] for seg in s.segments} <= {"text", "node"}, s.describe()
+    log = proc.log_text()
+    assert "Traceback" not in log and "failed to run" not in log.lower(), log[-3000:]
