@@ -387,4 +387,10 @@ class Service:
 
 
 def _fmt_options(options: dict) -> str:
-    return " ".join(f"{k}={v}" for k, v in options.items()) or "默认"
+    forum_only = ("开门", "关门", "时区")
+    shown = []
+    for k, v in options.items():
+        if options.get("节奏") != "论坛" and k in forum_only:
+            continue
+        shown.append(f"{k}={('开' if v else '关') if isinstance(v, bool) else v}")
+    return " ".join(shown) or "默认"
