@@ -354,7 +354,22 @@ async def _help(event: MessageEvent) -> None:
         game = _service.game_in_group(event.group_id)
     if game is not None and game.status == RUNNING:
         lines.append(f"当前阶段：{game.rules.phase_label(game.state)}")
+        lines.append(phase_help(game))
+    elif game is not None:
+        lines.append(f"第 {game.gid} 局 {game.rules.title} 正在报名：发送 /报名 加入。")
     await m_help.finish(_plain("\n".join(lines)))
+
+
+def phase_help(game: Game) -> str:
+    """What players can do in the current phase, without revealing who can do what."""
+    from .engine import forum
+
+    if forum.in_discussion(game):
+        return "现在可以：在群里 /投票 <目标|弃权> [理由]（或论坛格式），/改票，/加速，/延时；私聊 /代投。"
+    public = sorted({s.name for seat in game.state.living() for s in game.rules.skills_of(game.state, seat)
+                     if s.public and game.rules.available(game.state, seat, s) is None})
+    tail = f"；群内技能：{'、'.join('/技能 ' + n for n in public)}" if public else ""
+    return f"现在是行动阶段：有行动的玩家请私聊机器人（/身份 查看自己能做什么，/放弃 跳过）{tail}。"
 
 
 @m_open.handle()
