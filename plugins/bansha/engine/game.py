@@ -198,7 +198,7 @@ def _act(game: Game, ctx: Ctx, inp: Input) -> None:
     if skill.public and via != "group":
         raise Refusal(f"「{skill.name}」需要在群里公开使用。")
     spec = rules.phases.get(game.state.phase)
-    if not skill.public and via == "group" and spec is not None and spec.night:
+    if not skill.public and via == "group" and spec is not None and spec.night and skill.name != "投票":
         # A night action typed in the group would expose it: refuse before anything is recorded.
         raise Refusal(f"「{skill.name}」请私聊机器人使用，别在群里暴露自己的行动。")
     reason = clean_text(inp.arg("reason", "") or "", 200)
