@@ -199,6 +199,8 @@ class Mirror:
             phase, phase_no = state.phase, self.game.phase_no
             acted = False
             for seat in sorted(self.rules.pending(state)):
+                if seat not in self.rules.pending(self.game.state):
+                    continue  # an earlier move this step changed who owes an action
                 action = agent(self.rules, self.game.state, seat, self.arng)
                 if action is None:
                     await self.give_up(seat)

@@ -147,7 +147,7 @@ def test_lurking_yellow_cards_at_close():
 
 def test_three_days_under_ten_posts_is_a_yellow_card():
     game = new_game(n=7, 未投票黄牌=False)
-    for day in range(3):
+    for _day in range(3):
         seat_alive = game.state.living()
         for seat in seat_alive:
             for k in range(6):
@@ -250,3 +250,18 @@ def test_a_player_out_at_noon_may_change_once_even_in_the_locked_hour():
     game.forum.died_today.add(4)  # as a ruleset reports through ctx.died()
     vote(game, 4, 3, at(21, 30), change=True)
     assert game.state.votes.votes[4] == 3
+
+
+def test_the_judge_can_rule_a_faction_lost_003():
+    game = new_game()
+    assert "没有" in refused(game, Input.make("judge", 900, at(11), sub="判负", faction="绿队"))
+    apply(game, Input.make("judge", 900, at(11), sub="判负", faction="蓝队"))
+    assert game.status == "ended" and "蓝队判负" in game.outcome.text
+
+
+def test_a_red_card_on_a_seat_already_out_reaches_the_ruleset():
+    game = new_game()
+    apply(game, Input.make("judge", 900, at(11), sub="红牌", target="2", reason="x"))
+    events = apply(game, Input.make("judge", 900, at(12), sub="红牌", target="2", reason="诈尸"))
+    assert game.forum.cards[2][2] == 2 and not game.state.alive[2]
+    assert any("红牌" in e.text for e in events)

@@ -6,8 +6,10 @@ game rules never do.
 
 from __future__ import annotations
 
+import re
 import secrets
 import time
+import unicodedata
 from datetime import UTC, datetime
 
 from apscheduler.jobstores.base import JobLookupError
@@ -39,7 +41,7 @@ from .config import Config  # noqa: E402
 from .engine import registry  # noqa: E402
 from .engine.core import Input, Refusal  # noqa: E402
 from .engine.forum import card_ledger  # noqa: E402
-from .engine.game import ENDED, RUNNING, SIGNUP, Game  # noqa: E402
+from .engine.game import ENDED, MAX_TEXT, RUNNING, SIGNUP, Game, clean_name  # noqa: E402
 from .engine.phases import format_duration, parse_options  # noqa: E402
 from .service import DatabaseUnavailable, NotConnected, Origin, Outgoing, Service  # noqa: E402
 
@@ -182,8 +184,19 @@ async def _startup() -> None:
     await Service.init_db(config.bansha_db_url)
     _service = Service(_send, _arm, _disarm, now=clock.now)
     restored = await _service.restore()
+    await _remember_sources(_service)
     _service.start_sender()
     logger.info(f"bansha: restored {restored} active games")
+
+
+async def _remember_sources(svc: Service) -> None:
+    """QQ messages already in the log count as seen, so one redelivered after a restart stays silent.
+    (The log's unique source would drop it anyway, but shell checks such as 「你已经报过名了」 come first.)"""
+    from .models import InputRow
+
+    rows = await InputRow.filter(source__isnull=False).order_by("-id").limit(10000).values_list("source", flat=True)
+    for source in reversed(rows):
+        svc.seen(source)
 
 
 @driver.on_shutdown
@@ -203,16 +216,66 @@ async def _connected(bot: Bot) -> None:
 
 @event_preprocessor
 async def _normalise(event: MessageEvent) -> None:
-    """NFKC every text segment, and drop a QQ message delivered twice."""
+    """NFKC and sanitise every text segment, and drop a QQ message delivered twice."""
     for seg in event.message:
         if seg.type == "text":
-            seg.data["text"] = cmdparse.normalize(seg.data["text"])
+            seg.data["text"] = _sanitize(cmdparse.normalize(seg.data["text"]))
     if _service is not None and _service.seen(_source(event)):
         raise IgnoredException("duplicate message")
 
 
 def _source(event: MessageEvent) -> str:
     return f"{event.self_id}:{event.message_type}:{event.message_id}"
+
+
+# --- player text the bot echoes -----------------------------------------------------
+# Echoed text is always sent as plain text segments (`_plain`), so it can never
+# become an @, an image or a forward. What is left is layout: a player must not be
+# able to forge a line that reads like the bot's own (「【第2天 白天】…」, 「【狼群】今晚的决定…」),
+# or reorder the rest of a line with bidi controls.
+
+_NEWLINES = re.compile(r"\r\n|[\r\v\f\x1c\x1d\x1e\x85\u2028\u2029]")
+_KEEP_FORMAT = {"\u200c", "\u200d"}  # ZWNJ/ZWJ: emoji sequences and scripts need them
+MAX_MARKS = 3  # combining marks on one character ("zalgo" text spills over other lines)
+QUOTE = "｜"  # continuation lines of multi-line echoed text start with this
+
+
+def _sanitize(text: str) -> str:
+    """Every line break becomes \\n; control and invisible format characters (bidi overrides,
+    zero-width spaces) are dropped, tabs become spaces; runs of combining marks are capped."""
+    text = _NEWLINES.sub("\n", text)
+    out: list[str] = []
+    marks = 0
+    for ch in text:
+        cat = unicodedata.category(ch)
+        if ch == "\t":
+            ch, cat = " ", "Zs"
+        if ch != "\n" and (cat == "Cc" or (cat == "Cf" and ch not in _KEEP_FORMAT)):
+            continue
+        marks = marks + 1 if cat in ("Mn", "Me") else 0
+        if marks > MAX_MARKS:
+            continue
+        out.append(ch)
+    return "".join(out)
+
+
+def _one_line(text: str) -> str:
+    """A single-line field (name, vote reason): line breaks become one space."""
+    return re.sub(r"\s*\n\s*", " ", _sanitize(text)).strip()
+
+
+def _quoted(text: str) -> str:
+    """A multi-line field (遗言, team chat, relayed PM): lines after the first start with 「｜」,
+    so none of them can pass for a line of the bot's own. When the marks would push the text
+    over the engine's cap, it is joined into one line instead (same length, same refusal)."""
+    lines = [ln.strip() for ln in _sanitize(text).strip().split("\n")]
+    lines = [ln for ln in lines if ln]
+    quoted = f"\n{QUOTE}".join(lines)
+    return quoted if len(quoted) <= MAX_TEXT else " ".join(lines)
+
+
+def _clean_name(raw: str) -> str:
+    return clean_name(_one_line(raw))
 
 
 # --- helpers ------------------------------------------------------------------------
@@ -230,8 +293,9 @@ def _words_of(msg: BaseMessage) -> str:
 
 
 def _name_of(event: MessageEvent) -> str:
+    """The sender's group card or nickname, cleaned like a player's name (one line, at most 16 chars)."""
     s = event.sender
-    return (getattr(s, "card", None) or s.nickname or str(event.user_id)).strip()
+    return _clean_name(getattr(s, "card", None) or s.nickname or "") or str(event.user_id)
 
 
 def _origin(event: MessageEvent, game: Game | None = None) -> Origin:
@@ -286,10 +350,8 @@ async def _pm_game(event: MessageEvent) -> Game:
 
 
 async def _submit(matcher: Matcher, event: MessageEvent, game: Game, inp: Input) -> None:
-    try:
-        await service().submit(game.gid, inp, _origin(event, game), _source(event))
-    except DatabaseUnavailable:
-        await matcher.finish(_plain(RETRY))
+    # DatabaseUnavailable goes up to _run, which answers RETRY to the sender
+    await service().submit(game.gid, inp, _origin(event, game), _source(event))
 
 
 def _now() -> float:
@@ -297,15 +359,15 @@ def _now() -> float:
 
 
 async def _run(matcher: Matcher, coro) -> None:
-    """Run a handler body; a Refusal becomes a Chinese reply to the sender only."""
+    """Run a handler body; a Refusal (or a DB fault: RETRY) becomes a Chinese reply to the sender only."""
     try:
         await coro
-    except Refusal as r:
+    except (Refusal, DatabaseUnavailable) as e:
         prefix = ""
         event = matcher.state.get("_event")
         if isinstance(event, GroupMessageEvent):
             prefix = f"{_name_of(event)}："
-        await matcher.finish(_plain(prefix + r.message))
+        await matcher.finish(_plain(prefix + (e.message if isinstance(e, Refusal) else RETRY)))
 
 
 def _cmd(*names: str, priority: int = 5):
@@ -347,7 +409,7 @@ async def _help(event: MessageEvent) -> None:
         "私聊：/身份 · /技能 <技能> [目标]（也可直接发「查验 3」）· /放弃 · /狼聊 <内容> · /遗言 <内容> · "
         "/代投 <目标|弃权> [理由] · /加速 · /延时 · /私聊 <目标> <内容>（游戏允许时）· /局 <编号>",
         "法官：/法官 推进|暂停|继续|延长 <时长>|终止 [理由]|演员表|添加法官 @x|移除法官 @x|"
-        "蓝牌/黄牌/红牌 <目标> [理由]|替补 <目标> @新玩家|代投 <目标> <投票目标|弃权>",
+        "蓝牌/黄牌/红牌 <目标> [理由]|替补 <目标> @新玩家|代投 <目标> <投票目标|弃权>|判负 <阵营>",
     ]
     game = None
     if isinstance(event, GroupMessageEvent) and _service is not None:
@@ -396,10 +458,7 @@ async def _open(bot: Bot, event: MessageEvent, matcher: Matcher, arg: BaseMessag
             options=options, seed=seed, origin=_origin(event),
         )
 
-    try:
-        await _run(matcher, body())
-    except DatabaseUnavailable:
-        await matcher.finish(_plain(RETRY))
+    await _run(matcher, body())
 
 
 @m_join.handle()
@@ -518,13 +577,14 @@ async def _vote(event: MessageEvent, matcher: Matcher, cmd: str = RawCommand(), 
         target, reason = cmdparse.split_vote(_words_of(arg))
         kind = "改票" if cmd.endswith("改票") else "投票"
         _check_reply(event, kind)
-        await _act(matcher, event, game, kind, [target], reason)
+        await _act(matcher, event, game, kind, [target], _one_line(reason))
 
     await _run(matcher, body())
 
 
 async def _forum_vote_rule(event: MessageEvent) -> bool:
-    return isinstance(event, GroupMessageEvent) and cmdparse.parse_forum_vote(_words_of(event.get_message())) is not None
+    # a private one too: it is refused with the reason instead of passing in silence
+    return cmdparse.parse_forum_vote(_words_of(event.get_message())) is not None
 
 
 m_forum_vote = on_message(rule=Rule(_forum_vote_rule), priority=6, block=True)
@@ -535,10 +595,12 @@ async def _forum_vote(event: MessageEvent, matcher: Matcher) -> None:
     matcher.state["_event"] = event
 
     async def body() -> None:
+        if not isinstance(event, GroupMessageEvent):
+            raise Refusal("投票请在群里公开进行；需要代投请用 /代投 <目标或弃权> <理由>。")
         game = await _group_game(event)
         kind, target, reason = cmdparse.parse_forum_vote(_words_of(event.get_message()))  # type: ignore[misc]
         _check_reply(event, kind)
-        await _act(matcher, event, game, kind, [target], reason)
+        await _act(matcher, event, game, kind, [target], _one_line(reason))
 
     await _run(matcher, body())
 
@@ -551,7 +613,7 @@ def _check_reply(event: MessageEvent, kind: str) -> None:
 
 
 @m_skill.handle()
-async def _skill(event: MessageEvent, matcher: Matcher, arg: BaseMessage = CommandArg()) -> None:
+async def _skill(bot: Bot, event: MessageEvent, matcher: Matcher, arg: BaseMessage = CommandArg()) -> None:
     matcher.state["_event"] = event
 
     async def body() -> None:
@@ -559,9 +621,25 @@ async def _skill(event: MessageEvent, matcher: Matcher, arg: BaseMessage = Comma
         if not words:
             raise Refusal("用法：/技能 <技能名> [目标…]。发送 /身份 查看你的技能。")
         game = await _pm_game(event)
-        await _act(matcher, event, game, words[0], words[1:])
+        await _public_act(bot, matcher, event, game, words[0], words[1:])
 
     await _run(matcher, body())
+
+
+async def _public_act(bot: Bot, matcher: Matcher, event: MessageEvent, game: Game, skill: str, words: list[str]) -> None:
+    """A skill typed in the group. Its refusal can give the sender's role away (「你的技能：查验、投票」,
+    「现在不能使用「查验」」), so a seated player gets the reason by private message and the group
+    only learns that the command did not take effect."""
+    try:
+        await _act(matcher, event, game, skill, words)
+    except Refusal as r:
+        if not isinstance(event, GroupMessageEvent) or game.seat_of(event.user_id) is None:
+            raise
+        try:
+            await bot.call_api("send_private_msg", user_id=event.user_id, group_id=game.group, message=_plain(r.message))
+        except ActionFailed:
+            raise Refusal("这条技能指令没有生效；机器人无法私聊你说明原因，请私聊机器人发送 /身份 查看你的技能。") from None
+        raise Refusal("这条技能指令没有生效，原因已私聊告诉你。") from None
 
 
 async def _bare_skill_rule(event: MessageEvent) -> bool:
@@ -598,6 +676,8 @@ async def _pass(event: MessageEvent, matcher: Matcher, arg: BaseMessage = Comman
     matcher.state["_event"] = event
 
     async def body() -> None:
+        if isinstance(event, GroupMessageEvent):  # whether one has an action to pass would give the role away
+            raise Refusal("放弃行动请私聊机器人发送 /放弃，别在群里暴露自己！")
         game = await _pm_game(event)
         words = cmdparse.split_words(_words_of(arg))
         await _submit(matcher, event, game, Input.make("pass", event.user_id, _now(), skill=words[0] if words else ""))
@@ -631,7 +711,7 @@ async def _chat(event: MessageEvent, matcher: Matcher, arg: BaseMessage = Comman
         if isinstance(event, GroupMessageEvent):
             raise Refusal("队伍频道只能私聊机器人使用，别在群里暴露自己！")
         game = await _pm_game(event)
-        await _submit(matcher, event, game, Input.make("chat", event.user_id, _now(), text=_words_of(arg)))
+        await _submit(matcher, event, game, Input.make("chat", event.user_id, _now(), text=_quoted(_words_of(arg))))
 
     await _run(matcher, body())
 
@@ -644,7 +724,7 @@ async def _last_words(event: MessageEvent, matcher: Matcher, arg: BaseMessage = 
         if isinstance(event, GroupMessageEvent):
             raise Refusal("遗言请私聊机器人发送 /遗言 <内容>，由机器人在群里公布。")
         game = await _pm_game(event)
-        await _submit(matcher, event, game, Input.make("lastwords", event.user_id, _now(), text=_words_of(arg)))
+        await _submit(matcher, event, game, Input.make("lastwords", event.user_id, _now(), text=_quoted(_words_of(arg))))
 
     await _run(matcher, body())
 
@@ -670,6 +750,7 @@ async def _select(event: MessageEvent, matcher: Matcher, arg: BaseMessage = Comm
 
 JUDGE_SUBS = (
     "推进", "暂停", "继续", "延长", "终止", "演员表", "添加法官", "移除法官", "蓝牌", "黄牌", "红牌", "替补", "代投",
+    "判负",
 )
 
 
@@ -682,10 +763,17 @@ async def _judge(bot: Bot, event: MessageEvent, matcher: Matcher, arg: BaseMessa
         if not words:
             raise Refusal("用法：/法官 " + "|".join(JUDGE_SUBS))
         sub, rest = words[0], words[1:]
-        game = await _pm_game(event) if not isinstance(event, GroupMessageEvent) else await _group_game(event)
+        if isinstance(event, GroupMessageEvent):
+            game = await _group_game(event)
+        elif not service().games_of(event.user_id):  # group owners, admins and SUPERUSERS judge in the group
+            raise Refusal("私聊里找不到你主持的游戏：请在游戏所在的群里发送 /法官 命令。")
+        else:
+            game = await _pm_game(event)
         if not await _is_judge(bot, event, game):
             raise Refusal("只有法官（开局者、群主、管理员或被添加的法官）可以使用法官命令。")
         if sub == "演员表":
+            if game.status == RUNNING and game.seat_of(event.user_id) is not None:
+                raise Refusal("你在这局游戏里有座位：游戏进行中不能查看演员表。")
             await _send_cast(bot, event, game)
             return
         if sub not in JUDGE_SUBS:
@@ -704,6 +792,10 @@ async def _judge(bot: Bot, event: MessageEvent, matcher: Matcher, arg: BaseMessa
             if not rest:
                 raise Refusal(f"用法：/法官 {sub} <目标> [理由]")
             args["target"], args["reason"] = rest[0], " ".join(rest[1:])
+        elif sub == "判负":
+            if not rest:
+                raise Refusal("用法：/法官 判负 <阵营名>（例如 狼人阵营）")
+            args["faction"] = rest[0]
         elif sub == "替补":
             if len(rest) < 2 or not rest[1].lstrip("@").isdigit():
                 raise Refusal("用法：/法官 替补 <目标> <@新玩家>")
@@ -729,7 +821,7 @@ async def _judge(bot: Bot, event: MessageEvent, matcher: Matcher, arg: BaseMessa
 async def _member_name(bot: Bot, group_id: int, qq: int) -> str:
     try:
         info = await bot.get_group_member_info(group_id=group_id, user_id=qq)
-        return (info.get("card") or info.get("nickname") or str(qq)).strip()
+        return _clean_name(info.get("card") or info.get("nickname") or "") or str(qq)
     except ActionFailed:
         return str(qq)
 
@@ -755,7 +847,8 @@ async def _proxy(event: MessageEvent, matcher: Matcher, arg: BaseMessage = Comma
             raise Refusal("代投请私聊机器人：/代投 <目标或弃权> [理由]。")
         game = await _pm_game(event)
         target, reason = cmdparse.split_vote(_words_of(arg))
-        inp = Input.make("act", event.user_id, _now(), skill="投票", words=(target,), via="pm", reason=reason, proxy=True)
+        inp = Input.make("act", event.user_id, _now(), skill="投票", words=(target,), via="pm", reason=_one_line(reason),
+                         proxy=True)
         await _submit(matcher, event, game, inp)
 
     await _run(matcher, body())
@@ -772,14 +865,14 @@ async def _relay(event: MessageEvent, matcher: Matcher, arg: BaseMessage = Comma
         parts = _words_of(arg).split(None, 1)
         if len(parts) < 2:
             raise Refusal("用法：/私聊 <目标> <内容>")
-        inp = Input.make("relay", event.user_id, _now(), target=parts[0], text=parts[1])
+        inp = Input.make("relay", event.user_id, _now(), target=parts[0], text=_quoted(parts[1]))
         await _submit(matcher, event, game, inp)
 
     await _run(matcher, body())
 
 
 @m_elect.handle()
-async def _elect(event: MessageEvent, matcher: Matcher, cmd: str = RawCommand()) -> None:
+async def _elect(bot: Bot, event: MessageEvent, matcher: Matcher, cmd: str = RawCommand()) -> None:
     """/上警 and /退水 are the public skills of that name (sheriff election boards)."""
     matcher.state["_event"] = event
 
@@ -787,7 +880,7 @@ async def _elect(event: MessageEvent, matcher: Matcher, cmd: str = RawCommand())
         if not isinstance(event, GroupMessageEvent):
             raise Refusal("上警和退水请在群里公开发送。")
         game = await _group_game(event)
-        await _act(matcher, event, game, "上警" if cmd.endswith("上警") else "退水", [])
+        await _public_act(bot, matcher, event, game, "上警" if cmd.endswith("上警") else "退水", [])
 
     await _run(matcher, body())
 
@@ -808,7 +901,7 @@ async def _speak(event: MessageEvent) -> None:
     game = service().game_in_group(event.group_id)  # type: ignore[attr-defined]
     if game is None:
         return
-    text = _words_of(event.get_message())[:200]
+    text = _one_line(_words_of(event.get_message()))[:200]  # only the judge's record shows it
     try:
         await service().submit(game.gid, Input.make("speak", event.user_id, _now(), text=text), _origin(event, game),
                                _source(event))

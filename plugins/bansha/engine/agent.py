@@ -91,6 +91,8 @@ def play_game(
         acted = False
         state = game.state
         for seat in sorted(ruleset.pending(state)):
+            if seat not in ruleset.pending(game.state):
+                continue  # an earlier move this step changed who owes an action (a death, a shot)
             act = agent(ruleset, state, seat, arng)
             qq = game.qq_of(seat)
             if act is None:

@@ -329,12 +329,11 @@ def give_card(game: Game, ctx: Ctx, seat: int, color: int, reason: str, by: int)
     if color == 2 or "红牌" in merged:
         faction = game.rules.faction_of(game.state, seat)
         fs.reds_by_faction[faction] = fs.reds_by_faction.get(faction, 0) + 1
-        if game.state.alive[seat]:
-            if opt(game, "红牌结算") == "投票后" and in_discussion(game):
-                fs.deferred_reds.append(seat)
-                ctx.group(f"{ctx.name(seat)} 将在投票结算后红牌罚下。")
-            else:
-                _send_off(game, ctx, seat)
+        if game.state.alive[seat] and opt(game, "红牌结算") == "投票后" and in_discussion(game):
+            fs.deferred_reds.append(seat)
+            ctx.group(f"{ctx.name(seat)} 将在投票结算后红牌罚下。")
+        else:
+            _send_off(game, ctx, seat)
         if opt(game, "红牌判负") and fs.reds_by_faction[faction] >= 2 and faction not in fs.forfeited:
             fs.forfeited.append(faction)
             ctx.judge(f"{faction}累计两张红牌，判负。")
@@ -342,9 +341,23 @@ def give_card(game: Game, ctx: Ctx, seat: int, color: int, reason: str, by: int)
 
 
 def _send_off(game: Game, ctx: Ctx, seat: int) -> None:
-    if game.state.alive[seat]:
-        game.rules.remove(ctx, game.state, seat, "被红牌罚下")
-        ctx.judge(f"{ctx.name(seat)} 红牌罚下")
+    """Living seats leave; a seat already out still goes to the ruleset, which cancels what it was
+    owed (a pending shot, 遗言)."""
+    game.rules.remove(ctx, game.state, seat, "被红牌罚下")
+    ctx.judge(f"{ctx.name(seat)} 红牌罚下")
+
+
+def forfeit(game: Game, ctx: Ctx, faction: str, by: int) -> None:
+    """The judge rules a faction lost (003: 判罚红牌时，导演视情况决定是否判负该玩家所在阵营)."""
+    if faction in game.forum.forfeited:
+        raise Refusal(f"{faction}已经被判负了。")
+    factions = {game.rules.faction_of(game.state, s) for s in range(1, game.state.n + 1)}
+    if faction not in factions:
+        raise Refusal(f"没有「{faction[:20]}」这个阵营。本局的阵营：{'、'.join(sorted(f for f in factions if f))}")
+    game.forum.forfeited.append(faction)
+    ctx.group(f"法官判定：{faction}判负。", "card")
+    ctx.judge(f"法官 {by} 判定{faction}判负")
+    game.rules.on_forfeit(ctx, game.state, faction)
 
 
 def card_ledger(game: Game) -> str:

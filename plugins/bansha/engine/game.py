@@ -340,6 +340,9 @@ def _judge(game: Game, ctx: Ctx, inp: Input) -> None:
     if sub == "替补":
         _substitute(game, ctx, inp)
         return
+    if sub == "判负":
+        forum.forfeit(game, ctx, str(inp.arg("faction", "")), who)
+        return
     if sub == "推进":  # allowed while paused: the next phase starts paused too
         ctx.group(f"法官推进：{game.rules.phase_label(game.state)} 结束。")
         ctx.judge(f"法官 {who} 推进阶段（{game.rules.phase_label(game.state)}）")
