@@ -29,7 +29,7 @@ async def _reset(url: str) -> None:
     try:
         await conn.execute(
             "DROP TABLE IF EXISTS bansha_outbox, bansha_snapshot, bansha_input, bansha_seat, bansha_pm_choice, "
-            "bansha_game CASCADE"
+            "bansha_game, tortoise_migrations CASCADE"
         )
     finally:
         await conn.close()

@@ -22,8 +22,10 @@ from pathlib import Path
 
 from tortoise import Tortoise
 from tortoise.exceptions import IntegrityError
+from tortoise.migrations.api import migrate
 from tortoise.transactions import in_transaction
 
+from .dbconfig import tortoise_config
 from .engine import registry
 from .engine.core import Event, Input, Refusal
 from .engine.game import ENDED, Game, apply
@@ -101,10 +103,10 @@ class Service:
             path = db_url[len("sqlite://") :]
             if path and path != ":memory:":
                 Path(path).parent.mkdir(parents=True, exist_ok=True)
-        await Tortoise.init(
-            db_url=db_url, modules={"bansha": ["plugins.bansha.models"]}, _enable_global_fallback=True
-        )
-        await Tortoise.generate_schemas(safe=True)
+        config = tortoise_config(db_url)
+        await migrate(config=config)  # tortoise's own migrations: plugins/bansha/migrations
+        await Tortoise.close_connections()
+        await Tortoise.init(config=config, _enable_global_fallback=True)
 
     async def restore(self) -> int:
         """Rebuild every active game and re-arm its deadline; returns how many."""

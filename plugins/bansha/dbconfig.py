@@ -1,0 +1,27 @@
+"""Tortoise configuration shared by the bot and the `tortoise` migration CLI.
+
+`python -m tortoise -c plugins.bansha.dbconfig.TORTOISE_ORM makemigrations` writes a new
+migration under plugins/bansha/migrations after a model change; the bot applies pending
+migrations at startup.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+
+def tortoise_config(db_url: str) -> dict[str, Any]:
+    return {
+        "connections": {"default": db_url},
+        "apps": {
+            "bansha": {
+                "models": ["plugins.bansha.models"],
+                "migrations": "plugins.bansha.migrations",
+                "default_connection": "default",
+            }
+        },
+    }
+
+
+TORTOISE_ORM = tortoise_config(os.environ.get("BANSHA_DB_URL", "sqlite://data/bansha.sqlite3"))
