@@ -36,6 +36,7 @@ class Skill:
     mandatory: bool = False  # 强制: not a choice, resolved automatically
     passable: bool = True  # may be given up with /放弃
     when_dead: bool = False  # usable by a seat that has left (猎人's shot, 移交警徽)
+    syntax: str = ""  # a hand-written usage line where the generated one would be unwieldy
     timeout: int = 0  # 论坛: minutes after 关门 after which it counts as given up (003's 行动时限); 0 = phase deadline
     help: str = ""
 
@@ -47,6 +48,8 @@ class Skill:
         return word == self.name or word in self.aliases or word == self.key
 
     def usage(self) -> str:
+        if self.syntax:
+            return self.syntax
         parts = [self.name]
         if self.targets == 1:
             parts.append("<目标>" if self.least_targets else "[目标]")
