@@ -1,0 +1,416 @@
+"""The class sheet (职业详述) of 酒馆圣杯: loaded from classes.toml and validated once at import.
+
+001's class sheet was posted as images and is lost; classes.toml is a reconstruction a DM may edit
+without touching code. Every mistake is reported with the class, the skill and the field, in Chinese
+with the English field name, so a DM can fix the file from the message alone.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+# --- the framework fixed by the rule text ------------------------------------------------
+
+TRAITS = ("战斗", "施法", "神圣", "敏捷")
+FACTIONS = ("守序", "中立", "混乱")  # short forms; the faction label is f"{short}阵营"
+# 「守序阵营：战士，武僧，牧师，法师，圣武士 / 中立阵营：野蛮人，法师，战士，游荡者，德鲁伊 /
+#  混乱阵营：野蛮人，术士，游侠，游荡者，吟游诗人」
+LINEUP: dict[str, tuple[str, ...]] = {
+    "守序": ("战士", "武僧", "牧师", "法师", "圣武士"),
+    "中立": ("野蛮人", "法师", "战士", "游荡者", "德鲁伊"),
+    "混乱": ("野蛮人", "术士", "游侠", "游荡者", "吟游诗人"),
+}
+CLASS_NAMES = tuple(dict.fromkeys(c for f in FACTIONS for c in LINEUP[f]))
+PLAYERS = sum(len(v) for v in LINEUP.values())  # 15
+
+KINDS = ("主动", "被动", "圣杯", "抉择", "全局")  # 【技能种类说明】
+CONDITIONS = ("眩晕", "震慑", "疲惫")  # the ones a skill may inflict (被擒抱: grapple; 受伤: 0 HP)
+CHECKS = ("意志对抗", "意志", "反射", "强韧", "必中")
+SAVES = ("意志", "反射", "强韧")
+CLAIM_KINDS = ("特质", "职业", "阵营")
+ACTIONS = ("标准", "自由")
+TARGETS = ("他人", "任意")
+
+# effect -> (allowed kinds, required params, optional params, has a command)
+_COMMAND_KINDS = ("主动", "全局", "圣杯")
+_PASSIVE_KINDS = ("被动", "圣杯")
+EFFECTS: dict[str, tuple[tuple[str, ...], frozenset[str], frozenset[str], bool]] = {
+    "stance": (("抉择", "被动"), frozenset(),
+               frozenset({"ab", "ac", "damage", "extra_attacks", "after", "after_nights", "blocked_by"}), False),
+    "attack": (_COMMAND_KINDS, frozenset(),
+               frozenset({"ab", "damage", "vs_faction", "condition", "save", "nights"}), True),
+    "grapple": (_COMMAND_KINDS, frozenset(), frozenset(), True),
+    "spell": (_COMMAND_KINDS, frozenset({"check"}), frozenset({"dice", "condition", "nights"}), True),
+    "heal": (_COMMAND_KINDS, frozenset(), frozenset({"dice", "full"}), True),
+    "companion": (_COMMAND_KINDS, frozenset({"ab", "dice"}), frozenset(), True),
+    "inspire": (_COMMAND_KINDS, frozenset(), frozenset({"ab", "damage"}), True),
+    "track": (_COMMAND_KINDS, frozenset(), frozenset(), True),
+    "extra_attack": (_COMMAND_KINDS, frozenset(), frozenset(), True),
+    "sneak_attack": (_PASSIVE_KINDS, frozenset({"dice"}), frozenset(), False),
+    "theft": (_PASSIVE_KINDS, frozenset({"chance"}), frozenset(), False),
+    "uncanny_dodge": (_PASSIVE_KINDS, frozenset(), frozenset(), False),
+    "save_bonus": (_PASSIVE_KINDS, frozenset({"value"}), frozenset(), False),
+    "grail_power": (_PASSIVE_KINDS, frozenset({"damage"}), frozenset(), False),
+    "grail_guard": (_PASSIVE_KINDS, frozenset({"chance"}), frozenset(), False),
+}
+_SKILL_BASE = frozenset({"id", "name", "kind", "effect", "action", "target", "uses", "help", "aliases"})
+_CLASS_KEYS = frozenset({"name", "traits", "hp", "ab", "armor", "dex", "damage", "blurb", "identify", "skill"})
+RESERVED_IDS = frozenset({"number", "attack", "identify", "release"})
+_RESERVED_NAMES = frozenset({"圣杯", "数字", "报数", "攻击", "近战", "指认", "放开"})
+
+
+class SheetError(ValueError):
+    """A mistake in classes.toml; the message names the class, skill and field."""
+
+
+# --- dice ---------------------------------------------------------------------------------
+
+_DICE = re.compile(r"^\s*(?:(\d+)\s*[dD]\s*(\d+))?\s*(?:([+-])\s*(\d+))?\s*$")
+
+
+@dataclass(frozen=True)
+class Dice:
+    count: int
+    sides: int
+    bonus: int
+
+    def __str__(self) -> str:
+        if not self.count:
+            return str(self.bonus)
+        tail = f"{self.bonus:+d}" if self.bonus else ""
+        return f"{self.count}d{self.sides}{tail}"
+
+    @property
+    def most(self) -> int:
+        return self.count * self.sides + self.bonus
+
+
+def parse_dice(text: Any) -> Dice | None:
+    """'1d8', '2d4+1', '3' → Dice; None when malformed."""
+    if isinstance(text, int) and not isinstance(text, bool):
+        return Dice(0, 0, text) if text >= 0 else None
+    if not isinstance(text, str):
+        return None
+    m = _DICE.match(text)
+    if not m or not (m.group(1) or m.group(4)):
+        return None
+    count, sides = int(m.group(1) or 0), int(m.group(2) or 0)
+    bonus = int(m.group(4) or 0) * (-1 if m.group(3) == "-" else 1)
+    if m.group(1) and (count < 1 or count > 10 or sides < 2 or sides > 100):
+        return None
+    if not m.group(1) and bonus < 0:
+        return None
+    return Dice(count, sides, bonus)
+
+
+# --- the sheet as data ----------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class IdRule:
+    """One line of a class's 指认 rule: `count` IDs a night, each asking about one value of `kind`."""
+
+    count: int
+    kind: str  # 特质 | 职业 | 阵营
+    values: tuple[str, ...] = ()  # () = any value of that kind
+
+    def allows(self, kind: str, value: str) -> bool:
+        return kind == self.kind and (not self.values or value in self.values)
+
+    def text(self) -> str:
+        what = "、".join(f"「{v}」" for v in self.values) if self.values else "任意"
+        return f"{self.count}个ID指认{self.kind}（{what}）"
+
+
+@dataclass(frozen=True)
+class SkillSpec:
+    id: str
+    name: str
+    kind: str
+    effect: str
+    action: str = "标准"
+    target: str = "他人"
+    uses: int | None = None
+    help: str = ""
+    aliases: tuple[str, ...] = ()
+    # effect parameters (see classes.toml's header)
+    ab: int = 0
+    ac: int = 0
+    damage: int = 0
+    extra_attacks: int = 0
+    after: str = ""
+    after_nights: int = 1
+    blocked_by: str = ""
+    vs_faction: str = ""
+    condition: str = ""
+    save: str = ""
+    nights: int = 1
+    check: str = ""
+    dice: Dice | None = None
+    full: bool = False
+    chance: int = 0
+    value: int = 0
+
+    @property
+    def command(self) -> bool:
+        """Submitted at 黄昏 as an order (else a 抉择 toggle or a passive)."""
+        return EFFECTS[self.effect][3]
+
+    @property
+    def passive(self) -> bool:
+        return not self.command and self.kind != "抉择"
+
+
+@dataclass(frozen=True)
+class ClassSpec:
+    name: str
+    traits: tuple[str, ...]
+    hp: int
+    ab: int
+    armor: int
+    dex: int
+    damage: Dice
+    identify: tuple[IdRule, ...]
+    skills: tuple[SkillSpec, ...]
+    blurb: str = ""
+
+    def skill(self, effect: str) -> SkillSpec | None:
+        return next((s for s in self.skills if s.effect == effect), None)
+
+    def id_text(self) -> str:
+        return "；".join(r.text() for r in self.identify) or "无"
+
+
+# --- validation ------------------------------------------------------------------------------
+
+
+class _Where:
+    def __init__(self, source: str, cls: str = "", skill: str = ""):
+        self.source, self.cls, self.skill = source, cls, skill
+
+    def fail(self, field: str, why: str, got: Any = None) -> SheetError:
+        where = self.source
+        if self.cls:
+            where += f"：职业「{self.cls}」(class {self.cls})"
+        if self.skill:
+            where += f" 技能「{self.skill}」(skill {self.skill})"
+        tail = f"，读到 {got!r}" if got is not None else ""
+        return SheetError(f"{where} 字段 {field}：{why}{tail}")
+
+
+def _int(w: _Where, d: dict, key: str, lo: int, hi: int, default: int | None = None, step: int = 1) -> int:
+    if key not in d:
+        if default is None:
+            raise w.fail(key, f"缺少这个字段（需要 {lo} 到 {hi} 的整数）")
+        return default
+    v = d[key]
+    if isinstance(v, bool) or not isinstance(v, int) or not lo <= v <= hi or v % step:
+        extra = f"、{step} 的倍数" if step > 1 else ""
+        raise w.fail(key, f"需要 {lo} 到 {hi} 之间的整数{extra}", v)
+    return v
+
+
+def _str(w: _Where, d: dict, key: str, choices: tuple[str, ...] | None = None, default: str | None = None) -> str:
+    if key not in d:
+        if default is None:
+            raise w.fail(key, "缺少这个字段" + (f"（可选：{'、'.join(choices)}）" if choices else ""))
+        return default
+    v = d[key]
+    if not isinstance(v, str) or not v.strip():
+        raise w.fail(key, "需要一个非空的字符串", v)
+    if choices is not None and v not in choices:
+        raise w.fail(key, f"只能是 {'、'.join(choices)} 之一", v)
+    return v.strip()
+
+
+def _list(w: _Where, d: dict, key: str, choices: tuple[str, ...], *, required: bool) -> tuple[str, ...]:
+    v = d.get(key, [])
+    if not isinstance(v, list) or not all(isinstance(x, str) for x in v):
+        raise w.fail(key, "需要一个字符串列表", v)
+    if required and not v:
+        raise w.fail(key, f"至少要有一个（可选：{'、'.join(choices)}）")
+    for x in v:
+        if x not in choices:
+            raise w.fail(key, f"「{x}」不是可用的值（可选：{'、'.join(choices)}）")
+    if len(set(v)) != len(v):
+        raise w.fail(key, "有重复的值", v)
+    return tuple(v)
+
+
+def _dice(w: _Where, d: dict, key: str) -> Dice:
+    dice = parse_dice(d.get(key))
+    if dice is None:
+        raise w.fail(key, "需要骰子写法，如 1d8、2d4+1 或固定值 3", d.get(key))
+    return dice
+
+
+def _identify(w: _Where, raw: Any) -> tuple[IdRule, ...]:
+    if not isinstance(raw, list):
+        raise w.fail("identify", "需要一个列表，每项形如 { count = 2, kind = \"特质\", values = [\"神圣\"] }", raw)
+    rules = []
+    for i, item in enumerate(raw):
+        if not isinstance(item, dict):
+            raise w.fail(f"identify[{i}]", "需要一个表 { count = …, kind = …, values = […] }", item)
+        unknown = set(item) - {"count", "kind", "values"}
+        if unknown:
+            raise w.fail(f"identify[{i}]", f"未知的键 {', '.join(sorted(unknown))}（只能有 count、kind、values）")
+        count = _int(w, item, "count", 1, 5)
+        kind = _str(w, item, "kind", CLAIM_KINDS)
+        vocab = {"特质": TRAITS, "职业": CLASS_NAMES, "阵营": FACTIONS}[kind]
+        values = _list(w, item, "values", vocab, required=False)
+        rules.append(IdRule(count, kind, values))
+    return tuple(rules)
+
+
+def _skill(w: _Where, raw: Any, seen_ids: set[str], seen_names: set[str]) -> SkillSpec:
+    if not isinstance(raw, dict):
+        raise w.fail("skill", "每个 [[class.skill]] 需要是一个表", raw)
+    name = _str(w, raw, "name")
+    w = _Where(w.source, w.cls, name)
+    sid = _str(w, raw, "id")
+    if not re.fullmatch(r"[a-z][a-z0-9_]*", sid):
+        raise w.fail("id", "需要小写英文、数字和下划线", sid)
+    if sid in RESERVED_IDS or sid in seen_ids:
+        raise w.fail("id", "与通用指令或本职业的其他技能重名", sid)
+    if name in _RESERVED_NAMES or name in seen_names:
+        raise w.fail("name", "与通用指令（圣杯、攻击、指认、放开）或本职业的其他技能重名", name)
+    kind = _str(w, raw, "kind", KINDS)
+    effect = _str(w, raw, "effect", tuple(EFFECTS))
+    kinds, required, optional, command = EFFECTS[effect]
+    if kind not in kinds:
+        raise w.fail("kind", f"效果 {effect} 只能配合 {'、'.join(kinds)} 技能", kind)
+    unknown = set(raw) - _SKILL_BASE - required - optional
+    if unknown:
+        allowed = ", ".join(sorted(required | optional)) or "无"
+        raise w.fail(", ".join(sorted(unknown)), f"效果 {effect} 不认识这个参数（它的参数：{allowed}）")
+    missing = required - set(raw)
+    if missing:
+        raise w.fail(", ".join(sorted(missing)), f"效果 {effect} 需要这个参数")
+    if not command and ("action" in raw or "target" in raw or "uses" in raw):
+        raise w.fail("action/target/uses", "只有主动类效果（需要下指令的技能）才有动作、目标和次数")
+    aliases = raw.get("aliases", [])
+    if not isinstance(aliases, list) or not all(isinstance(a, str) and a.strip() for a in aliases):
+        raise w.fail("aliases", "需要一个字符串列表", aliases)
+    uses = _int(w, raw, "uses", 1, 99, default=0) or None
+    if kind == "全局":
+        if uses not in (None, 1):
+            raise w.fail("uses", "全局技能整局只能使用一次", uses)
+        uses = 1
+    kw: dict[str, Any] = {}
+    for key in ("ab", "ac", "damage"):
+        if key in raw:
+            kw[key] = _int(w, raw, key, -100, 100)
+    if "extra_attacks" in raw:
+        kw["extra_attacks"] = _int(w, raw, "extra_attacks", 0, 3)
+    for key in ("after", "condition", "blocked_by"):
+        if key in raw:
+            kw[key] = _str(w, raw, key, CONDITIONS)
+    for key in ("after_nights", "nights"):
+        if key in raw:
+            kw[key] = _int(w, raw, key, 1, 5)
+    if "vs_faction" in raw:
+        kw["vs_faction"] = _str(w, raw, "vs_faction", FACTIONS)
+    if "save" in raw:
+        kw["save"] = _str(w, raw, "save", SAVES)
+    if "check" in raw:
+        kw["check"] = _str(w, raw, "check", CHECKS)
+    if "dice" in raw:
+        kw["dice"] = _dice(w, raw, "dice")
+    if "full" in raw:
+        if not isinstance(raw["full"], bool):
+            raise w.fail("full", "需要 true 或 false", raw["full"])
+        kw["full"] = raw["full"]
+    if "chance" in raw:
+        kw["chance"] = _int(w, raw, "chance", 0, 100)
+    if "value" in raw:
+        kw["value"] = _int(w, raw, "value", -100, 100)
+    # effect-specific consistency
+    if effect == "spell" and not kw.get("dice") and not kw.get("condition"):
+        raise w.fail("dice/condition", "法术至少要有伤害（dice）或状态（condition）之一")
+    if effect == "heal" and not kw.get("dice") and not kw.get("full"):
+        raise w.fail("dice/full", "治疗需要回复量（dice）或 full = true")
+    if effect == "attack" and ("condition" in kw) != ("save" in kw):
+        raise w.fail("condition/save", "命中附带状态时 condition 和 save 要同时给出")
+    if ("after" in kw) and effect != "stance":
+        raise w.fail("after", "只有姿态（stance）有结束后的状态")
+    action = _str(w, raw, "action", ACTIONS, default="标准")
+    target = _str(w, raw, "target", TARGETS, default="他人")
+    if effect in ("attack", "grapple", "companion", "extra_attack") and target != "他人":
+        raise w.fail("target", "攻击类效果只能指定他人", target)
+    if effect == "extra_attack":
+        action = "额外"  # 动作如潮 grants its own action: it never uses the standard or the free one
+    help_text = raw.get("help", "")
+    if not isinstance(help_text, str):
+        raise w.fail("help", "需要一个字符串", help_text)
+    seen_ids.add(sid)
+    seen_names.add(name)
+    return SkillSpec(id=sid, name=name, kind=kind, effect=effect, action=action, target=target, uses=uses,
+                     help=help_text.strip(), aliases=tuple(a.strip() for a in aliases), **kw)
+
+
+def _class(source: str, raw: Any, index: int) -> ClassSpec:
+    if not isinstance(raw, dict):
+        raise _Where(source).fail(f"class[{index}]", "每个 [[class]] 需要是一个表", raw)
+    w = _Where(source, str(raw.get("name", f"#{index + 1}")))
+    name = _str(w, raw, "name", CLASS_NAMES)
+    unknown = set(raw) - _CLASS_KEYS
+    if unknown:
+        raise w.fail(", ".join(sorted(unknown)), f"未知的字段（可用：{', '.join(sorted(_CLASS_KEYS))}）")
+    traits = _list(w, raw, "traits", TRAITS, required=True)
+    hp = _int(w, raw, "hp", 1, 20)
+    ab = _int(w, raw, "ab", 0, 100)
+    armor = _int(w, raw, "armor", 0, 100, step=5)
+    dex = _int(w, raw, "dex", 0, 100, step=5)
+    damage = _dice(w, raw, "damage")
+    blurb = raw.get("blurb", "")
+    if not isinstance(blurb, str):
+        raise w.fail("blurb", "需要一个字符串", blurb)
+    identify = _identify(w, raw.get("identify", []))
+    skills_raw = raw.get("skill", [])
+    if not isinstance(skills_raw, list):
+        raise w.fail("skill", "技能请写成 [[class.skill]] 表", skills_raw)
+    ids: set[str] = set()
+    names: set[str] = set()
+    skills = tuple(_skill(w, s, ids, names) for s in skills_raw)
+    return ClassSpec(name, traits, hp, ab, armor, dex, damage, identify, skills, blurb.strip())
+
+
+def parse_sheet(data: dict, source: str = "classes.toml") -> dict[str, ClassSpec]:
+    """Validate a decoded sheet; returns the classes by name or raises SheetError."""
+    w = _Where(source)
+    unknown = set(data) - {"class"}
+    if unknown:
+        raise w.fail(", ".join(sorted(unknown)), "未知的顶层键（只能有 [[class]]）")
+    raw = data.get("class")
+    if not isinstance(raw, list) or not raw:
+        raise w.fail("class", "没有任何 [[class]] 职业")
+    out: dict[str, ClassSpec] = {}
+    for i, item in enumerate(raw):
+        spec = _class(source, item, i)
+        if spec.name in out:
+            raise _Where(source, spec.name).fail("name", "这个职业出现了两次")
+        out[spec.name] = spec
+    missing = [c for c in CLASS_NAMES if c not in out]
+    if missing:
+        raise w.fail("class", f"缺少原文的职业：{'、'.join(missing)}")
+    return {c: out[c] for c in CLASS_NAMES}
+
+
+def load_sheet(path: Path) -> dict[str, ClassSpec]:
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as e:
+        raise SheetError(f"{path.name}：无法读取职业表 (cannot read the class sheet)：{e}") from None
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as e:
+        raise SheetError(f"{path.name}：TOML 格式错误 (TOML syntax error)：{e}") from None
+    return parse_sheet(data, path.name)
+
+
+SHEET_PATH = Path(__file__).with_name("classes.toml")
+SHEET: dict[str, ClassSpec] = load_sheet(SHEET_PATH)
