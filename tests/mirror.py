@@ -17,7 +17,7 @@ from typing import Any
 from fakeqq import FakeQQ, Sent
 
 from plugins.bansha.engine import Input, Refusal, apply
-from plugins.bansha.engine.agent import random_action
+from plugins.bansha.engine.agent import agent_for
 from plugins.bansha.engine.core import ABSTAIN
 from plugins.bansha.engine.game import ENDED, Game
 from plugins.bansha.engine.phases import parse_options
@@ -181,7 +181,7 @@ class Mirror:
         assert self.game is not None
         await self.command(self.game.qq_of(seat), "/放弃", "pm", "pass", skill="")
 
-    async def play(self, agent=random_action, max_steps: int = 400, on_step=None, finish: bool = True) -> Game:
+    async def play(self, agent=None, max_steps: int = 1500, on_step=None, finish: bool = True) -> Game:
         """Random (or given) agent for every seat until the game ends; phases advance by 推进.
 
         The agent's RNG lives on the mirror, so play() can be resumed step by step and a
@@ -189,6 +189,7 @@ class Mirror:
         """
         if self.arng is None:
             self.arng = Rng.seeded(self.seed ^ 0x5DEECE66D)
+        agent = agent or agent_for(self.rules)
         for _ in range(max_steps):
             if self.game.status == ENDED:
                 break

@@ -5,42 +5,17 @@ from __future__ import annotations
 
 import copy
 
-from plugins.bansha.engine import ALIVE, Action, Game, Input, Rng, apply, get
+from plugins.bansha.engine import Game, Input, apply, get
 from plugins.bansha.engine.agent import play_game, random_action
 from plugins.bansha.engine.audit import audit, private_skill_names
 from plugins.bansha.engine.game import ENDED
-from plugins.tavern.rules import FACTIONS, TavernState
+from plugins.tavern.agent import player
+from plugins.tavern.rules import FACTIONS, TavernState  # noqa: F401
 from plugins.tavern.sheet import CLASS_NAMES
 
 RULES = get("tavern")
 GAMES = 1000
 SECRET_WORDS = (*CLASS_NAMES, "d100", "d20", "先攻：", "伤害", "AB", "夺宝", "擒抱")
-
-
-def player(ruleset, st: TavernState, seat: int, rng: Rng) -> Action | None:
-    """A random player that also fills in the words the random agent cannot: grail numbers,
-    the value of a 指认 within the class rule, and 抉择 on/off."""
-    # the skills usable now, as the engine's legal() would list them (it checks every target too,
-    # which dominates the run time; every move is still validated when it is applied)
-    skills = [s for s in ruleset.skills_of(st, seat) if ruleset.available(st, seat, s) is None]
-    if not skills or rng.chance(0.05):
-        return None
-    skill = rng.choice(skills)
-    cands = [t for t in st.living() if t != seat or skill.target_rule == ALIVE]
-    if skill.key == "number":
-        return Action("number", (), (str(rng.randint(1, 100)),))
-    if skill.key == "identify":
-        left = ruleset._claims_left(st, seat)
-        rules = st.spec(seat).identify
-        line = rng.choice([r for n, r in zip(left, rules, strict=True) if n])
-        vocab = {"特质": ("战斗", "施法", "神圣", "敏捷"), "职业": CLASS_NAMES, "阵营": FACTIONS}[line.kind]
-        return Action("identify", (rng.choice(cands),), (rng.choice(line.values or vocab),))
-    if skill.words == ("开", "关"):
-        on = skill.key in st.orders.get(seat).stances if seat in st.orders else False
-        return Action(skill.key, (), ("关" if on else "开",))
-    if skill.targets == 0:
-        return Action(skill.key)
-    return Action(skill.key, (rng.choice(cands),))
 
 
 def check_events(game: Game, inp: Input, events) -> None:

@@ -112,6 +112,14 @@ def instinct_skill(name: str, n: int) -> Skill:
 
 
 class BeastChess(Ruleset):
+
+    @property
+    def random_agent(self):
+        """This game's random agent, which forms its multi-word moves (simulator, fuzz, e2e)."""
+        from .agent import beast_agent
+
+        return beast_agent
+
     key = "beastchess"
     title = "斗兽棋"
     aliases = ("萬寧斗獸棋", "万宁斗兽棋", "斗獸棋", "beastchess")

@@ -319,6 +319,14 @@ SAVE_OF = {"意志": will, "反射": reflex, "强韧": fortitude}
 
 
 class TavernRuleset(Ruleset):
+
+    @property
+    def random_agent(self):
+        """This game's random agent, which forms its multi-word moves (simulator, fuzz, e2e)."""
+        from .agent import player
+
+        return player
+
     key = "tavern"
     title = "酒馆"  # as typed after /开局 and listed by /帮助
     aliases = ("酒馆圣杯", "tavern")

@@ -38,6 +38,12 @@ def random_action(ruleset: Ruleset, state: Any, seat: int, rng: Rng) -> Action |
 Agent = Callable[[Ruleset, Any, int, Rng], "Action | None"]
 
 
+def agent_for(ruleset: Ruleset) -> Agent:
+    """The ruleset's own random agent when it has one (games whose moves need several words),
+    else the generic one built from the declarations."""
+    return getattr(ruleset, "random_agent", None) or random_action
+
+
 @dataclass
 class PlayResult:
     game: Game
@@ -50,7 +56,7 @@ def play_game(
     n: int,
     seed: int,
     options: dict[str, Any] | None = None,
-    agent: Agent = random_action,
+    agent: Agent | None = None,
     max_steps: int = 5000,
     record: bool = False,
     observe: Callable[[Game, Input, list], None] | None = None,
@@ -62,6 +68,7 @@ def play_game(
     `record`, the inputs (for replay checks). `observe(game, input, events)` sees every
     accepted input (for audits).
     """
+    agent = agent or agent_for(ruleset)
     game = Game.new(1, ruleset, group=1, owner=1, seed=seed, options=dict(options or {}))
     arng = Rng.seeded(seed ^ 0x5DEECE66D)
     inputs: list[Input] = []
