@@ -38,6 +38,10 @@ def test_options_accept_known_keys_and_refuse_the_rest_with_the_valid_list():
         parse_options(["节奏=很快"], specs)
     with pytest.raises(Refusal):
         parse_options(["关门=25:00"], specs)
+    for zone in ("Mars/Olympus", "Asia", "../../etc/passwd"):
+        with pytest.raises(Refusal):
+            parse_options([f"时区={zone}"], specs)
+    assert parse_options(["时区=Europe/Berlin"], specs)["时区"] == "Europe/Berlin"
 
 
 def test_quick_and_forum_deadlines():

@@ -95,6 +95,7 @@ class Service:
         self._version = code_version()
         self.pm_choice: dict[int, int] = {}
         self._seen: dict[str, None] = {}  # recent message keys (insertion-ordered LRU)
+        self._delivered: set[int] = set()  # outbox rows sent but not yet marked (DB write outage)
 
     # --- lifecycle ----------------------------------------------------------
     @staticmethod
@@ -216,6 +217,7 @@ class Service:
             if game is None:
                 raise Refusal("找不到这局游戏。")
             players_before = [(p.qq, p.name) for p in game.players]
+            backup = pickle.dumps(game)  # to put back if the commit fails, without reading the DB
             try:
                 events = apply(game, inp)  # Refusal leaves the game untouched
             except Refusal:
@@ -229,7 +231,7 @@ class Service:
                 await self._commit(game, inp, events, origin, source, players_before)
             except Exception as e:
                 log.warning("game %s: commit failed: %s", gid, e)
-                await self._reload(gid, quiet=True)
+                self.games[gid] = pickle.loads(backup)  # as it was before this input
                 if isinstance(e, IntegrityError) and source:
                     return []  # the same QQ message was already recorded
                 raise DatabaseUnavailable(str(e)) from e
@@ -366,6 +368,12 @@ class Service:
             key = (row.kind, row.target)
             if key in blocked:
                 continue
+            if row.id in self._delivered:  # sent before; only the marking failed
+                row.sent = True
+                await row.save(update_fields=["sent"])
+                self._delivered.discard(row.id)
+                progressed = True
+                continue
             try:
                 await self._send(Outgoing(row.id, row.self_id, row.kind, row.target, row.group_id, row.text))
             except NotConnected:
@@ -379,8 +387,10 @@ class Service:
                 await row.save(update_fields=["attempts", "error", "sent"])
                 blocked.add(key)
                 continue
+            self._delivered.add(row.id)
             row.sent = True
-            await row.save(update_fields=["sent"])
+            await row.save(update_fields=["sent"])  # if this fails, the next round only marks it
+            self._delivered.discard(row.id)
             progressed = True
         return progressed and len(rows) == limit
 

@@ -48,7 +48,7 @@ COMMON_OPTIONS: tuple[OptionSpec, ...] = (
     OptionSpec("种子", "int", None, (), "随机种子，相同种子可复现发牌"),
     OptionSpec("开门", "clock", "09:00", (), "论坛节奏：每天开门时间"),
     OptionSpec("关门", "clock", "22:00", (), "论坛节奏：每天关门时间"),
-    OptionSpec("时区", "text", "Asia/Shanghai", (), "论坛节奏使用的时区"),
+    OptionSpec("时区", "timezone", "Asia/Shanghai", (), "论坛节奏使用的时区，如 Asia/Shanghai"),
 )
 
 _DURATION = re.compile(r"^(\d+(?:\.\d+)?)\s*(s|秒|m|分|分钟|min|h|小时)?$", re.I)
@@ -116,6 +116,14 @@ def _parse_value(spec: OptionSpec, raw: str) -> Any:
         if not m or int(m.group(1)) > 23 or int(m.group(2)) > 59:
             raise Refusal(f"选项「{spec.key}」需要一个时刻，如 09:00。")
         return f"{int(m.group(1)):02d}:{m.group(2)}"
+    if spec.kind == "timezone":
+        if not raw or len(raw) > 200:
+            raise Refusal(f"选项「{spec.key}」的值不能为空，也不能超过200字。")
+        try:
+            ZoneInfo(raw)
+        except (ValueError, KeyError, OSError):  # OSError: a directory such as 「Asia」
+            raise Refusal(f"未知的时区「{raw[:40]}」：请写成 Asia/Shanghai 这样的 IANA 时区名。") from None
+        return raw
     if spec.kind == "bool":
         if raw.lower() not in _BOOL:
             raise Refusal(f"选项「{spec.key}」只能是 开 或 关。")
