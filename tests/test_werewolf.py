@@ -171,23 +171,25 @@ def assert_no_role_leak(t: Table) -> None:
 # --- boards, sign-up, deal ----------------------------------------------------------------
 
 
-def test_boards_cover_6_to_12_and_include_the_12_player_board():
-    assert {b.size for b in BOARDS} == set(range(6, 13))
+def test_boards_cover_6_to_18_and_include_the_12_player_board():
+    # issue 4 (the classic set) extended the head counts from 6–12 to 6–18 (002: 通常的版本需要8-18人参与)
+    assert {n for b in BOARDS for n in b.sizes} == set(range(6, 19))
     for b in BOARDS:
-        assert len(b.deck()) == b.size
+        for n in b.sizes:
+            assert len(b.deck(n)) == n + b.spares
         assert b.has("狼人") and b.has("平民") and b.has("预言家")
     yunv = BOARD_BY_NAME["12人预女猎白"]
     assert sorted(yunv.deck()) == sorted(["狼人"] * 4 + ["平民"] * 4 + ["预言家", "女巫", "猎人", "白痴"])
 
 
 def test_check_players_and_max_players():
-    assert RULES.check_players({}, 5) and "6 到 12" in RULES.check_players({}, 5)
-    assert RULES.check_players({}, 13)
-    for n in range(6, 13):
+    assert RULES.check_players({}, 5) and "6 到 18" in RULES.check_players({}, 5)
+    assert RULES.check_players({}, 19)
+    for n in range(6, 19):
         assert RULES.check_players({}, n) is None
     assert "12 人" in RULES.check_players({"板子": "12人预女猎白"}, 9)
     assert RULES.check_players({"板子": "9人预女守"}, 9) is None
-    assert RULES.max_players({}) == 12
+    assert RULES.max_players({}) == 18
     assert RULES.max_players({"板子": "7人预女猎"}) == 7
 
 

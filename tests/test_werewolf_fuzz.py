@@ -1,37 +1,138 @@
 """Whole random games of 狼人杀 on every board: they end with exactly one outcome, replay bit for bit,
-never show a living player's role to the group, and every refused input leaves the game unchanged."""
+never show a living player's role to the group, and every refused input leaves the game unchanged.
+
+The games are played by `play` below, the engine's `play_game` with two differences a real table has:
+public skills (自爆, 上警, 退水) are typed in the group, and the random agent is a little less reckless
+(`agent`: a wolf does not self-destruct every other day, not everybody stands for sheriff)."""
 
 from __future__ import annotations
 
 import copy
 import re
+from collections.abc import Callable
 
 import pytest
+from conftest import LONG
 
-from plugins.bansha.engine import ABSTAIN, Game, Input, Refusal, Rng, apply, get
-from plugins.bansha.engine.agent import play_game, random_action
+from plugins.bansha.engine import ABSTAIN, Action, Game, Input, Refusal, Rng, apply, get
+from plugins.bansha.engine.agent import random_action
+from plugins.bansha.engine.audit import audit as engine_audit
+from plugins.bansha.engine.audit import private_skill_names
 from plugins.bansha.engine.game import ENDED, RUNNING
 from plugins.werewolf import rules  # noqa: F401  # registers the ruleset
-from plugins.werewolf.roles import BOARDS, ROLES
+from plugins.werewolf.roles import BOARDS, ROLES, WOLF
 
 RULES = get("werewolf")
-GAMES_PER_BOARD = 300
+GAMES_PER_BOARD = 300 if LONG else 40  # per board, with replay and audit; 1,000 plain games: test_werewolf_classic
 BOARD_NAMES = [b.name for b in BOARDS]
+SIZES = {b.name: b.sizes for b in BOARDS}
+RARE = {"explode": 0.05, "king_explode": 0.05, "stand": 0.4, "withdraw": 0.15}
+
+
+def agent(ruleset, state, seat: int, rng: Rng) -> Action | None:
+    """A random legal move (None = pass), with the table-wrecking ones made rare."""
+    choices = [c for c in ruleset.legal(state, seat) if c.skill.key not in RARE or rng.chance(RARE[c.skill.key])]
+    if not choices:
+        return None
+    pick = rng.choice(choices)
+    skill = pick.skill
+    if skill.key == "swap":
+        return Action(skill="swap", words=(rng.choice(skill.words),))
+    k = skill.targets
+    if skill.min_targets is not None and skill.min_targets < k:
+        k = rng.randint(skill.min_targets, min(k, len(pick.candidates)))
+    cands = list(pick.candidates)
+    if len(cands) < k:
+        return None
+    return Action(skill=skill.key, targets=tuple(rng.sample(cands, k)))
 
 
 def options_for(board: str, seed: int) -> dict:
-    return {"板子": board, "PK": seed % 2 == 0, "查验结果": "身份" if seed % 3 == 0 else "阵营"}
+    """Every rule option takes each of its values across the seeds."""
+    return {
+        "板子": board,
+        "PK": seed % 2 == 0,
+        "查验结果": "身份" if seed % 3 == 0 else "阵营",
+        "警长选民": "警下" if seed % 4 == 1 else "全体",
+        "警长票权": "1.5" if seed % 5 == 2 else "2",
+        "竞选自爆": "顺延" if seed % 2 else "流失",
+        "偷看风险": "指认" if seed % 3 == 1 else "概率",
+        "偷看概率": (0, 20, 50, 100)[seed % 4],
+        "守护小女孩": "拒绝" if seed % 5 == 0 else "无效",
+        "长老诅咒": "仅好人" if seed % 6 == 5 else "除狼人外",
+    }
 
 
-def audit(game: Game, events) -> None:
+def _input_for(ruleset, game: Game, seat: int, act: Action | None, clock: float) -> Input:
+    qq = game.qq_of(seat)
+    if act is None:
+        return Input.make("pass", qq, clock)
+    skill = next(s for s in ruleset.skills_of(game.state, seat) if s.key == act.skill)
+    words = tuple("弃权" if t == ABSTAIN else str(t) for t in act.targets) + act.words
+    via = "group" if skill.public else "pm"
+    return Input.make("act", qq, clock, skill=skill.name, words=words, via=via, reason="")
+
+
+def play(
+    board: str,
+    n: int,
+    seed: int,
+    options: dict | None = None,
+    observe: Callable[[Game, Input, list], None] | None = None,
+    max_steps: int = 5000,
+) -> tuple[Game, list[Input], int]:
+    """One whole game: (the ended game, the accepted inputs, refusals met)."""
+    opts = dict(options if options is not None else options_for(board, seed))
+    game = Game.new(1, RULES, group=1, owner=1, seed=seed, options=opts)
+    arng = Rng.seeded(seed ^ 0x5DEECE66D)
+    inputs: list[Input] = []
+    refusals = 0
+    clock = 1_700_000_000.0
+
+    def feed(inp: Input) -> bool:
+        nonlocal refusals
+        try:
+            events = apply(game, inp)
+        except Refusal:
+            refusals += 1
+            return False
+        if observe is not None:
+            observe(game, inp, events)
+        inputs.append(inp)
+        return True
+
+    for i in range(n):
+        feed(Input.make("join", 100 + i, clock, name=f"P{i + 1}"))
+    feed(Input.make("start", 1, clock))
+    for _ in range(max_steps):
+        if game.status != RUNNING:
+            break
+        clock += 1
+        acted = False
+        state, phase_no = game.state, game.phase_no
+        for seat in sorted(RULES.pending(state)):
+            acted |= feed(_input_for(RULES, game, seat, agent(RULES, state, seat, arng), clock))
+            if game.status != RUNNING or game.phase_no != phase_no:  # a new phase: ask again who owes what
+                break
+        if not acted and game.status == RUNNING:
+            clock = max(clock, game.deadline or clock)
+            feed(Input.make("deadline", 0, clock, phase_no=game.phase_no))
+    if game.status != ENDED:
+        raise RuntimeError(f"{board} seed {seed}: the game did not end within {max_steps} steps")
+    return game, inputs, refusals
+
+
+def audit(game: Game, events, names: set[str] | None = None) -> None:
     """Per-input audience audit: group events never carry a living seat's role; team events only reach
-    living wolves; check results only reach the seer."""
+    living wolves; check results only reach the seer, peeks the 小女孩, charm news the charmed."""
     state = game.state
     if state is None:
         return
+    leaks = engine_audit(RULES, state, list(events), names if names is not None else private_skill_names(RULES, state))
+    assert not leaks, leaks
     for e in events:
         kind = e.audience.kind
-        if kind == "group" and e.tag != "end":
+        if kind == "group" and e.tag not in ("end", "reveal"):
             text = e.text.replace("狼人杀", "")
             for m in re.findall(r"(\d+)号", text):
                 s = int(m)
@@ -39,37 +140,46 @@ def audit(game: Game, events) -> None:
                     assert state.roles[s] not in text, (s, state.roles[s], text)
         elif kind == "team":
             assert e.audience.team == "狼群"
-            assert all(state.roles[m] == "狼人" for m in e.audience.members)
+            assert all(state.kind(m) == WOLF for m in e.audience.members)
         elif kind == "seat" and e.tag == "check":
             assert state.roles[e.audience.seat] == "预言家"
+        elif kind == "seat" and e.tag == "peek":
+            assert state.roles[e.audience.seat] == "小女孩"
+            named = {int(m) for m in re.findall(r"(?<!\d)(\d+)号", e.text)}
+            assert not named & set(state.wolves(living=False)), e.text  # the pack stays faceless
+        elif kind == "seat" and e.tag == "charm":
+            assert e.audience.seat in state.charmed
 
 
 @pytest.mark.parametrize("board", BOARD_NAMES)
 def test_random_games_end_once_and_replay_exactly(board):
-    size = next(b.size for b in BOARDS if b.name == board)
+    sizes = SIZES[board]
     winners = set()
     for seed in range(GAMES_PER_BOARD):
-        opts = options_for(board, seed)
-        result = play_game(RULES, size, seed, options=opts, record=True)
-        game = result.game
+        n = sizes[seed % len(sizes)]
+        game, inputs, refusals = play(board, n, seed)
         assert game.status == ENDED and game.outcome is not None
-        assert result.refusals == 0, "the random agent only plays legal moves"
+        assert refusals == 0, "the agent only plays legal moves"
         winners.add(game.outcome.winner)
         # replay the log on a fresh game: the same state, bit for bit, and exactly one outcome event
-        fresh = Game.new(1, RULES, group=1, owner=1, seed=seed, options=dict(opts))
+        fresh = Game.new(1, RULES, group=1, owner=1, seed=seed, options=options_for(board, seed))
         outcomes = 0
-        for inp in result.inputs:
+        names: set[str] | None = None
+        for inp in inputs:
             events = apply(fresh, inp)
-            audit(fresh, events)
+            if fresh.state is not None and names is None:
+                names = private_skill_names(RULES, fresh.state)
+            audit(fresh, events, names)
             outcomes += sum(1 for e in events if e.tag == "end" and e.text == game.outcome.text)
         assert outcomes == 1
         assert fresh.state == game.state
         assert fresh == game
-        # the cast covers every seat with a fate
+        # the cast covers every seat with a fate; the winners are seats of the winning camp
         rows = RULES.cast(game.state)
-        assert [r.seat for r in rows] == list(range(1, size + 1))
+        assert [r.seat for r in rows] == list(range(1, n + 1))
         assert all(r.fate for r in rows)
-    assert winners == {"好人阵营", "狼人阵营"}
+        assert game.outcome.seats and all(1 <= s <= n for s in game.outcome.seats)
+    assert {"好人阵营", "狼人阵营"} <= winners
 
 
 def _chaos_input(game: Game, rng: Rng, clock: float) -> Input:
@@ -79,14 +189,12 @@ def _chaos_input(game: Game, rng: Rng, clock: float) -> Input:
     pending = sorted(RULES.pending(state))
     if pending and rng.chance(0.5):  # a legal move, so that games move on
         seat = rng.choice(pending)
-        act = random_action(RULES, state, seat, rng)
+        act = random_action(RULES, state, seat, rng) if rng.chance(0.3) else agent(RULES, state, seat, rng)
         if act is not None:
-            skill = next(s.name for s in RULES.skills_of(state, seat) if s.key == act.skill)
-            words = tuple("弃权" if t == ABSTAIN else str(t) for t in act.targets)
-            return Input.make("act", game.qq_of(seat), clock, skill=skill, words=words, via="group", reason="")
+            return _input_for(RULES, game, seat, act, clock)
     seat = rng.randint(1, n)
     qq = game.qq_of(seat)
-    roll = rng.below(10)
+    roll = rng.below(12)
     if roll == 0:
         return Input.make("pass", qq, clock, skill="")
     if roll == 1:
@@ -95,12 +203,42 @@ def _chaos_input(game: Game, rng: Rng, clock: float) -> Input:
         return Input.make("chat", qq, clock, text="刀谁")
     if roll == 3:
         return Input.make("deadline", 0, clock, phase_no=game.phase_no - rng.below(2))
+    if roll == 4:
+        return Input.make("relay", qq, clock, target=str(rng.randint(0, n + 1)), text="悄悄话")
     words = [
-        rng.choice(["杀人", "刀", "查验", "验", "守护", "灵药", "救", "毒药", "开枪", "投票", "改票", "翻牌", "飞"])
+        rng.choice(
+            [
+                "杀人",
+                "刀",
+                "查验",
+                "验",
+                "守护",
+                "灵药",
+                "救",
+                "毒药",
+                "开枪",
+                "投票",
+                "改票",
+                "翻牌",
+                "飞",
+                "自爆",
+                "上警",
+                "退水",
+                "决断",
+                "移交",
+                "撕警徽",
+                "指定",
+                "连线",
+                "偷看",
+                "指认",
+                "迷惑",
+                "交换",
+            ]
+        )
     ]
     targets = [str(rng.randint(0, n + 1)) for _ in range(rng.below(3))]
     if rng.chance(0.2):
-        targets.append("弃权")
+        targets.append(rng.choice(["弃权", "1", "2", "3"]))
     return Input.make(
         "act", qq, clock, skill=words[0], words=tuple(targets), via=rng.choice(["pm", "group"]), reason="理由"
     )
@@ -108,14 +246,15 @@ def _chaos_input(game: Game, rng: Rng, clock: float) -> Input:
 
 @pytest.mark.parametrize("board", BOARD_NAMES)
 def test_chaos_refusals_change_nothing_and_games_still_replay(board):
-    size = next(b.size for b in BOARDS if b.name == board)
-    for seed in range(12):
+    sizes = SIZES[board]
+    for seed in range(6):
+        n = sizes[seed % len(sizes)]
         opts = options_for(board, seed)
         game = Game.new(1, RULES, group=1, owner=1, seed=seed, options=dict(opts))
         rng = Rng.seeded(seed * 7919 + 1)
         clock = 1_700_000_000.0
         log: list[Input] = []
-        for i in range(size):
+        for i in range(n):
             log.append(Input.make("join", 100 + i, clock, name=f"P{i + 1}"))
             apply(game, log[-1])
         log.append(Input.make("start", 1, clock))
@@ -144,11 +283,8 @@ def test_chaos_refusals_change_nothing_and_games_still_replay(board):
 
 
 def test_abstain_is_never_a_winner_of_the_vote():
-    assert ABSTAIN == 0 and "弃权" in next(s for s in RULES.skills_of(_any_state(), 1) if s.name == "投票").words
-
-
-def _any_state():
-    return play_game(RULES, 6, 1).game.state
+    state = play("6人预女", 6, 1)[0].state
+    assert ABSTAIN == 0 and "弃权" in next(s for s in RULES.skills_of(state, 1) if s.name == "投票").words
 
 
 def test_every_role_on_a_board_is_declared():

@@ -452,6 +452,9 @@ async def _open(bot: Bot, event: MessageEvent, matcher: Matcher, arg: BaseMessag
             games = "、".join(r.title for r in registry.all_rulesets())
             raise Refusal(f"没有名为「{words[0][:20]}」的游戏。可开的游戏：{games}")
         options = parse_options(words[1:], rules.all_options())
+        why = rules.check_options(options)
+        if why:
+            raise Refusal(why)
         seed = int(options.pop("种子", None) or secrets.randbits(48))
         await service().open_game(
             group_id=event.group_id, self_id=int(bot.self_id), owner=event.user_id, ruleset=rules.key,

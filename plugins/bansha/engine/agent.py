@@ -97,6 +97,7 @@ def play_game(
         clock += 1
         acted = False
         state = game.state
+        phase_no = game.phase_no
         for seat in sorted(ruleset.pending(state)):
             if seat not in ruleset.pending(game.state):
                 continue  # an earlier move this step changed who owes an action (a death, a shot)
@@ -105,9 +106,12 @@ def play_game(
             if act is None:
                 inp = Input.make("pass", qq, clock)
             else:
-                inp = Input.make("act", qq, clock, skill=_skill_name(ruleset, state, seat, act.skill), words=_words(act))
+                skill = next((s for s in ruleset.skills_of(state, seat) if s.key == act.skill), None)
+                name = skill.name if skill else act.skill
+                via = "group" if skill is not None and skill.public else "pm"
+                inp = Input.make("act", qq, clock, skill=name, words=_words(act), via=via)
             acted |= feed(inp)
-            if game.status != RUNNING or game.state.phase != state.phase:
+            if game.status != RUNNING or game.phase_no != phase_no:
                 break
         if not acted and game.status == RUNNING:
             clock = max(clock, game.deadline or clock)
@@ -115,13 +119,6 @@ def play_game(
     if game.status != ENDED:
         raise RuntimeError(f"game did not end within {max_steps} steps (seed {seed})")
     return PlayResult(game, inputs, refusals)
-
-
-def _skill_name(ruleset: Ruleset, state: Any, seat: int, key: str) -> str:
-    for s in ruleset.skills_of(state, seat):
-        if s.key == key:
-            return s.name
-    return key
 
 
 def _words(act: Action) -> tuple[str, ...]:

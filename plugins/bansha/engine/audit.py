@@ -52,8 +52,11 @@ def audit(ruleset: Ruleset, state: Any, events: list[Event], skill_names: set[st
         if ev.tag in PRIVATE_TAGS and a.kind not in ("seat", "team", "user"):
             leaks.append(Leak(f"private tag {ev.tag!r} sent to {a.kind}", ev.text))
         if a.kind == "team":
+            # A member who left during this very input (e.g. 殉情 after the message) is no leak;
+            # a living seat outside the team is.
             team = set(ruleset.team_members(state, a.team))
-            if not a.members or not set(a.members) <= team:
+            outsiders = [m for m in a.members if m not in team and state.alive[m]]
+            if not a.members or outsiders:
                 leaks.append(Leak(f"team {a.team} message to {a.members}, team is {sorted(team)}", ev.text))
         if a.kind != "group" or ev.tag in PUBLIC_TAGS:
             continue

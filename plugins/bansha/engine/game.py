@@ -239,6 +239,7 @@ def _chat(game: Game, ctx: Ctx, inp: Input) -> None:
     ctx.team(team, members, f"【{team}】{game.seat_name(seat)}：{text}", "chat")
     ctx.reply(f"已转发到{team}（{len(members)} 人）。")
     ctx.judge(f"【{team}】{game.seat_name(seat)}：{text}")
+    rules.on_team_chat(ctx, game.state, seat, team, text)
 
 
 def _last_words(game: Game, ctx: Ctx, inp: Input) -> None:

@@ -20,7 +20,7 @@ from __future__ import annotations
 import dataclasses
 import importlib
 import weakref
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from typing import Any
 
 from .core import ABSTAIN, Action
@@ -143,7 +143,9 @@ def teammates(ruleset: Ruleset, state: Any, seat: int) -> set[int]:
 # --- the generic cautious beginner ---------------------------------------------------------
 
 
-def generic_action(ruleset: Ruleset, state: Any, seat: int, rng: Rng) -> Action | None:
+def generic_action(
+    ruleset: Ruleset, state: Any, seat: int, rng: Rng, skip: Collection[str] = ()
+) -> Action | None:
     """A cautious move from the declarations alone.
 
     - vote once per phase, with the plurality of votes already cast, never for
@@ -153,13 +155,15 @@ def generic_action(ruleset: Ruleset, state: Any, seat: int, rng: Rng) -> Action 
       has not targeted before (查验 the unchecked); limited-use skills are kept
       for later with some probability;
     - a skill is used at most once per phase, so the game always moves on.
+
+    `skip` lists skill keys the caller (a game's own heuristic) decided not to use.
     """
     mem = memory(state)
     mates = teammates(ruleset, state, seat)
     options: list[LegalChoice] = []
     for choice in ruleset.legal(state, seat):
         skill = choice.skill
-        if (state.day, state.phase, seat, skill.key) in mem.acted:
+        if skill.key in skip or (state.day, state.phase, seat, skill.key) in mem.acted:
             continue
         if is_vote(skill) and has_voted(state, seat):
             continue

@@ -205,6 +205,13 @@ class Ruleset:
     def team_members(self, state: Any, team: str) -> list[int]:
         return []
 
+    def on_team_chat(self, ctx: Ctx, state: Any, seat: int, team: str, text: str) -> None:
+        """After a team message was relayed (e.g. 小女孩 peeking at the 狼群 with names hidden)."""
+
+    def check_options(self, options: dict[str, Any]) -> str | None:
+        """A refusal for options that cannot make a game (checked at /开局), or None."""
+        return None
+
     def chat_refusal(self, state: Any, seat: int) -> str | None:
         """Why the seat may not use its team chat now; None = allowed."""
         return None if self.team_of(state, seat) else "你没有可以聊天的队伍频道。"
