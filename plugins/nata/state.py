@@ -1,0 +1,393 @@
+"""The state of a 纳塔 game and the pure questions asked of it (who holds which skill, which
+statuses are in force, who is 群内, which faction has lost).
+
+Everything here is data plus read-only helpers; rules.py changes it. Sets are kept as
+sorted lists where their order could reach the output.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from plugins.bansha.engine import PERMANENT, UNTIL_PHASE, BaseState, Status, VoteBox
+from plugins.bansha.engine.mech_death import Hit
+from plugins.bansha.engine.mech_sheriff import Badge, Election
+from plugins.bansha.engine.mech_status import Family
+
+from .roles import (
+    COMPOSITES,
+    CYCLE,
+    DAWN,
+    DUSK,
+    META,
+    NEGATIVE,
+    NIGHT_PHASES,
+    POSITIVE,
+    ROLES,
+    SEER,
+    SKILLS,
+    STRONG,
+    VILLAGE,
+    WEAK,
+    WOLF,
+    Role,
+)
+
+FAMILY = Family(NEGATIVE, POSITIVE, COMPOSITES)
+
+
+@dataclass
+class Death:
+    seat: int
+    day: int
+    phase: str
+    kind: str  # 指杀 / 穿透 / 致死伤害 / 投票出局 / 红牌
+    source: int = 0
+    skill: str = ""
+    night_village: bool = False  # caused by a 村民阵营 night skill (猎人 cannot shoot)
+    chain: bool = False  # 连带出局
+    announced: bool = False
+    words: str = ""  # "" = may leave 遗言, "empty" = forced empty, "none" = no right, "done" = published
+    shown_day: int = 0  # the day it was announced (阴阳使者: "上一个白天宣布出局")
+    words_until: int = 0  # the day whose 正午 close ends the right to 遗言
+
+
+@dataclass
+class Plan:
+    """A night skill submitted in its sub-phase, resolved when the sub-phase closes."""
+
+    seat: int
+    key: str
+    targets: tuple[int, ...]
+    words: tuple[str, ...]
+    stamp: int
+
+
+@dataclass
+class Disguise:
+    seq: int
+    role: str
+    faction: str
+    knife: bool
+    active: bool = True
+    until: str = ""  # "" = while its skill lasts; a phase key = ends when that phase begins
+
+
+@dataclass
+class Grant:
+    key: str
+    origin: str  # 变脸 / 精明 / 薪火相传 / 贪欲
+    once: bool = False
+
+
+@dataclass
+class Question:
+    """审讯: one open interrogation of the day."""
+
+    asker: int
+    target: int
+    subject: int
+    word: str
+    text: str
+    truth: bool
+    answer: str = ""
+
+
+@dataclass
+class NataState(BaseState):
+    roles: list[str] = field(default_factory=list)  # index 0 unused: actual roles (实际身份, never change)
+    factions: list[str] = field(default_factory=list)  # actual factions (实际阵营)
+    ring: list[int] = field(default_factory=list)  # 电梯楼
+    start_n: int = 0
+    early_end: bool = False  # option 夜间提前结束
+    seq: int = 0  # orders everything that "happens later" (disguises, choices)
+    # skills
+    counts: dict[str, int] = field(default_factory=dict)  # "seat:key" -> count left ([数值])
+    spent: list[str] = field(default_factory=list)  # "seat:key" of used [限定] skills
+    marks: dict[str, list[int]] = field(default_factory=dict)  # "seat:key" -> seats ever chosen (交换, 深渊, 诱食)
+    bought: dict[int, list[str]] = field(default_factory=dict)  # 养殖者 -> skills taken with 精明
+    last: dict[str, list[int]] = field(default_factory=dict)  # "seat:key" -> last night's targets (禁言, 结印)
+    failed: dict[int, list[str]] = field(default_factory=dict)  # 技能失效
+    stripped: list[int] = field(default_factory=list)  # lost all skills (灵狐灿世, 薪火相传)
+    grants: dict[int, list[Grant]] = field(default_factory=dict)
+    labels: dict[int, list[str]] = field(default_factory=dict)  # acquired 群内 (狼弟)
+    cards: dict[int, list[str]] = field(default_factory=dict)  # 变脸者's hidden cards
+    face: dict[int, str] = field(default_factory=dict)  # 变脸者's card on top
+    face_used: dict[int, list[str]] = field(default_factory=dict)
+    face_until: dict[int, int] = field(default_factory=dict)  # the day whose 黄昏 end removes the card
+    disguises: dict[int, list[Disguise]] = field(default_factory=dict)
+    granny_set: dict[int, tuple[str, str, bool]] = field(default_factory=dict)  # 狼外婆's own 装模作样 setting
+    granny_all: dict[int, tuple[str, ...]] = field(default_factory=dict)  # 欺诈天下's two settings (6 words)
+    granny_due: list[int] = field(default_factory=list)  # 狼外婆 who left and owe 欺诈天下
+    granny_apply: dict[int, tuple[str, ...]] = field(default_factory=dict)  # 狼外婆 -> 欺诈天下 for the next night
+    wild_mode: dict[int, str] = field(default_factory=dict)  # 野人: 跟随 | 骑乘
+    wild_howl: dict[int, list[str]] = field(default_factory=dict)  # 野人[跟随]: the two skills
+    wild_due: list[int] = field(default_factory=list)  # 野人 who must still choose two skills
+    heretics: list[int] = field(default_factory=list)
+    heretic_outs: int = 0
+    elder_saves: int = 0  # immunities already used
+    zhuque_cuts: int = 0  # 朱雀[涅槃重生]: loss thresholds lowered
+    glutton_names: dict[int, list[str]] = field(default_factory=dict)  # 饕餮: skill names counted
+    lure: dict[int, int] = field(default_factory=dict)  # 饕餮 -> lured seat tonight
+    lure_fed: list[int] = field(default_factory=list)  # 饕餮 whose 诱食 already added 1 tonight
+    spirits: dict[int, int] = field(default_factory=dict)  # summoned seat -> 御主
+    spirit_due: list[tuple[int, int]] = field(default_factory=list)  # (seat, 御主): 自由 after this 黄昏
+    links: list[tuple[int, int]] = field(default_factory=list)  # 灵魂链接 pairs (永久共群)
+    relays: dict[int, tuple[int, int]] = field(default_factory=dict)  # A -> (B, 传递者), this 正午
+    relayed: list[int] = field(default_factory=list)  # A who already sent
+    fear_known: dict[int, list[int]] = field(default_factory=dict)  # 梼杌 -> seats that learned him (恐虐)
+    mifa_list: dict[int, list[int]] = field(default_factory=dict)  # 赤狐神女 -> tonight's 神女秘法 list
+    boost_due: dict[int, int] = field(default_factory=dict)  # 谋策 target -> +1 choices owed
+    mouce_day: dict[int, int] = field(default_factory=dict)
+    revive_due: list[int] = field(default_factory=list)  # 复活 at the next 晨曦
+    windows: dict[int, tuple[int, str]] = field(default_factory=dict)  # dead seat -> (day, phase) of its window
+    owed: dict[int, list[str]] = field(default_factory=dict)  # forced choices owed this phase (残暴, 继承, …)
+    acted: list[str] = field(default_factory=list)  # "seat:key" used (or passed) in this phase
+    # night
+    plans: dict[str, Plan] = field(default_factory=dict)  # "seat:key" -> plan
+    kill_choice: dict[int, tuple[int, int]] = field(default_factory=dict)  # wolf -> (target, stamp)
+    hits: list[Hit] = field(default_factory=list)  # damage waiting for 凌晨's count
+    swap: list[int] = field(default_factory=list)  # 魔术师's pair in force tonight
+    used_names: list[str] = field(default_factory=list)  # 守夜: skill names used tonight
+    wolf_hurt: list[int] = field(default_factory=list)  # seats hit by 狼人阵营 damage tonight (追魂)
+    arson: list[tuple[int, int]] = field(default_factory=list)  # (纵火犯, resolved target) tonight
+    # day
+    election: Election = field(default_factory=Election)
+    badge: Badge = field(default_factory=Badge)
+    box: VoteBox = field(default_factory=VoteBox)
+    noon_round: int = 0
+    extra_noons: int = 0  # 太阳[日]: extra 正午 rounds owed to the next day
+    extra_today: int = 0
+    round_leaders: list[list[int]] = field(default_factory=list)
+    blockade: bool = False  # 封锁投票 today
+    flip_vote_day: int = 0  # 道士 3强神: the day whose vote-out flips
+    hammer: list[int] = field(default_factory=list)  # 一锤定音 today
+    questions: list[Question] = field(default_factory=list)
+    fool_flipped: list[int] = field(default_factory=list)  # 愚者 who used 大难不死: no vote
+    # deaths and publication
+    deaths: list[Death] = field(default_factory=list)
+    revealed: list[int] = field(default_factory=list)  # 翻牌: actual role public
+    public_out: list[int] = field(default_factory=list)  # announced out (not targetable)
+    returned: list[int] = field(default_factory=list)  # revived, to announce
+    removed: list[int] = field(default_factory=list)  # 红牌罚下
+    lastwords: dict[int, str] = field(default_factory=dict)  # seat -> text waiting for publication
+    notices: list[str] = field(default_factory=list)  # public facts held for the next 开门
+    own_held: dict[int, list[str]] = field(default_factory=dict)  # skills in force at the moment of death
+    counting: bool = False  # 凌晨's count is running: new damage resolves at once
+    badge_must: int = 0  # 愚者 sheriff: must hand over (no tearing)
+    # the end
+    lost: list[str] = field(default_factory=list)
+    winner: str = ""
+    win_text: str = ""
+    # Answers to read-only questions (held skills, who is pending) between two inputs: the engine and the agents ask
+    # them many times over an unchanged state. Cleared whenever the ruleset starts or ends changing the state, and
+    # off ("busy") while it changes it; never compared, so it cannot make two equal games differ.
+    cache: dict = field(default_factory=dict, compare=False, repr=False)
+
+    # --- identity ---------------------------------------------------------------------------
+    def role(self, seat: int) -> Role:
+        return ROLES[self.roles[seat]]
+
+    def kind(self, seat: int) -> str:
+        return self.role(seat).kind
+
+    def faction(self, seat: int) -> str:
+        return self.factions[seat]
+
+    def holders(self, role: str) -> list[int]:
+        return [s for s in range(1, self.n + 1) if self.roles[s] == role]
+
+    def seats(self) -> range:
+        return range(1, self.n + 1)
+
+    def is_night(self) -> bool:
+        return self.phase in NIGHT_PHASES
+
+    def after_night1(self) -> bool:
+        """"第二晚开始": from the second night on (day 2's night, then every later phase)."""
+        return self.day > 2 or (self.day == 2 and self.is_night())
+
+    def election_day(self) -> bool:
+        return self.day <= 1
+
+    def targetable(self, seat: int) -> bool:
+        """"已经公示的出局角色不允许被选为技能或投票的目标": an unannounced death still may be."""
+        return seat not in self.public_out
+
+    # --- statuses -----------------------------------------------------------------------------
+    def effects(self, seat: int) -> set[str]:
+        return FAMILY.effects(self.statuses, seat)
+
+    def has(self, seat: int, effect: str) -> bool:
+        return effect in self.effects(seat)
+
+
+    # --- skills --------------------------------------------------------------------------------
+    def key(self, seat: int, skill: str) -> str:
+        return f"{seat}:{skill}"
+
+    def count(self, seat: int, skill: str) -> int:
+        return self.counts.get(self.key(seat, skill), META[skill].count or 0)
+
+    def add_count(self, seat: int, skill: str, delta: int) -> None:
+        self.counts[self.key(seat, skill)] = max(0, self.count(seat, skill) + delta)
+
+    def spent_on(self, seat: int, skill: str) -> bool:
+        return self.key(seat, skill) in self.spent
+
+    def card_skills(self, seat: int) -> list[str]:
+        card = self.face.get(seat)
+        return list(ROLES[card].skills) if card else []
+
+    def held(self, seat: int) -> list[str]:
+        """Every skill key the seat holds now, own role first, then acquired ones (no duplicates)."""
+        cache = self.cache
+        busy = cache.get("busy", False)
+        if not busy:
+            known = cache.get(("held", seat))
+            if known is not None:
+                return list(known)
+        keys = self._held(seat)
+        if not busy:
+            cache[("held", seat)] = tuple(keys)
+        return keys
+
+    def _held(self, seat: int) -> list[str]:
+        fails = self.failed.get(seat)
+        keys: list[str] = []
+        if seat not in self.stripped:
+            keys = [k for k in ROLES[self.roles[seat]].skills if not fails or k not in fails]
+            card = self.face.get(seat)
+            if card:
+                keys += [k for k in ROLES[card].skills if not fails or k not in fails]
+        grants = self.grants.get(seat)
+        if grants:
+            keys += [g.key for g in grants]
+        if "接刀" in ROLES[self.roles[seat]].tags and seat not in self.stripped and self.catcher(seat):
+            keys.append("kill")  # [接刀]: "获得[杀人]技能并可使用"
+        if "tanyu" in keys and self.count(seat, "baoshi") >= 2 and not self.has(seat, "遗忘"):
+            keys.append("shot")  # 贪欲: "如果[暴食]次数不小于2，技能持有者视为拥有技能[最后一枪]"
+        return list(dict.fromkeys(keys)) if grants or len(keys) > 3 else keys
+
+    def holds(self, seat: int, skill: str, keys: list[str] | None = None) -> bool:
+        """The seat holds the skill and, for a 强制 skill, it is in force (no 遗忘, not out)."""
+        keys = self.held(seat) if keys is None else keys
+        if skill not in keys or seat in self.removed:
+            return False
+        if META[skill].forced:
+            # [遗忘] "失去所有[强制]技能"; and "出局后……视作被业炎处理", except the skills meant for after
+            if self.has(seat, "遗忘") or (not self.alive[seat] and not SKILLS[skill].when_dead):
+                return False
+        return True
+
+    def holding(self, skill: str) -> list[int]:
+        return [s for s in self.seats() if self.holds(s, skill)]
+
+    # --- wolves ---------------------------------------------------------------------------------
+    def labels_of(self, seat: int) -> list[str]:
+        """群内/接刀 labels held, before 超度 ("会丢失且无法获得[群内]或[接刀]标签")."""
+        if self.faction(seat) != WOLF:
+            return []
+        return list(dict.fromkeys([*self.role(seat).tags, *self.labels.get(seat, [])]))
+
+    def inner(self, seat: int) -> bool:
+        """An effective 群内 wolf: alive, labelled, not 超度."""
+        return self.alive[seat] and "群内" in self.labels_of(seat) and not self.has(seat, "超度")
+
+    def pack(self) -> list[int]:
+        return [s for s in self.seats() if self.inner(s)]
+
+    def catcher(self, seat: int) -> bool:
+        """[接刀] in force: every 群内 wolf is out or under permanent 业炎/净化."""
+        if not self.alive[seat] or "接刀" not in self.labels_of(seat) or self.has(seat, "超度"):
+            return False
+        for s in self.seats():
+            if s != seat and "群内" in self.labels_of(s) and self.alive[s]:
+                burned = any(st.name in ("业炎", "净化") and st.until == PERMANENT for st in self.statuses.of(s))
+                if not burned:
+                    return False
+        return True
+
+    def knife(self, seat: int) -> bool:
+        """实际带刀: can use 杀人 (the pack's, or by 接刀)."""
+        return (self.inner(seat) or self.catcher(seat)) and not self.has(seat, "缴械")
+
+    def pack_disarmed(self) -> bool:
+        return any(self.has(s, "缴械") for s in self.pack())
+
+    # --- surface (表面身份) -----------------------------------------------------------------------
+    def surface(self, seat: int) -> tuple[str, str, bool]:
+        """(role, faction, 带刀) as checks see them: the latest active disguise, else the truth."""
+        live = [d for d in self.disguises.get(seat, []) if d.active]
+        if live:
+            d = max(live, key=lambda d: d.seq)
+            return d.role, d.faction, d.knife
+        card = self.face.get(seat)
+        role = card or self.roles[seat]
+        return role, ROLES[role].faction if card else self.faction(seat), self.knife(seat)
+
+    # --- the vote ----------------------------------------------------------------------------------
+    def weight(self, seat: int) -> float:
+        """迷魂 0; otherwise 1, +1 独裁, +0.5 警长, +1 per heretic out (宗教老爷爷), +100 一锤定音."""
+        if self.has(seat, "迷魂"):
+            return 0.0
+        w = 1.0
+        if self.has(seat, "独裁"):
+            w += 1
+        if self.badge.holder == seat:
+            w += 0.5
+        if self.holds(seat, "yiduan"):
+            w += self.heretic_outs
+        if seat in self.hammer:
+            w += 100
+        return w
+
+    # --- the loss conditions (胜负判定) --------------------------------------------------------------
+    def out_count(self, kind: str) -> tuple[int, int]:
+        seats = [s for s in self.seats() if self.faction(s) == VILLAGE and self.kind(s) == kind]
+        return sum(1 for s in seats if not self.alive[s]), len(seats)
+
+    def village_lost(self) -> bool:
+        seer_out, seers = self.out_count(SEER)
+        if seers and seer_out < seers:
+            return False
+        need = [max(0, total - self.zhuque_cuts) for _, total in (self.out_count(STRONG), self.out_count(WEAK))]
+        return self.out_count(STRONG)[0] >= need[0] or self.out_count(WEAK)[0] >= need[1]
+
+    def wolves_lost(self) -> bool:
+        """No 群内 or 接刀 character, and none can arise (a living 狼弟 with 潜藏 still in force)."""
+        for s in self.seats():
+            if not self.alive[s] or self.faction(s) != WOLF or self.burned_for_good(s):
+                continue
+            if self.labels_of(s) or self.holds(s, "qiancang"):
+                return False
+        return True
+
+    def burned_for_good(self, seat: int) -> bool:
+        """Under 超度 that never ends: the seat can never hold 群内/接刀 again."""
+        burns = [st for st in self.statuses.of(seat) if "超度" in FAMILY.parts(st.name)]
+        return bool(burns) and all(st.until == PERMANENT and "by" not in st.data for st in burns)
+
+    def holding_role_alive(self, role: str) -> int | None:
+        return next((s for s in self.holders(role) if self.alive[s]), None)
+
+    def elder_won(self, seat: int) -> bool:
+        if not self.heretics or not self.alive[seat]:
+            return False
+        heretics_out = all(not self.alive[h] for h in self.heretics)
+        others_out = all(not self.alive[s] for s in self.seats() if s != seat and s not in self.heretics)
+        return heretics_out or others_out
+
+    # --- status timing --------------------------------------------------------------------------------
+    def rank(self, status: Status) -> tuple[int, int]:
+        """Sort key "时限最短" first: phases until it ends (permanent last)."""
+        if status.until == UNTIL_PHASE and status.phase in CYCLE:
+            here = CYCLE.index(self.phase) if self.phase in CYCLE else 0
+            return (0, (CYCLE.index(status.phase) - here - 1) % len(CYCLE))
+        if status.until == PERMANENT and "by" in status.data:
+            return (1, 0)  # lasts while a skill lasts
+        return (2, 0)
+
+    def window_open(self, seat: int) -> bool:
+        """A dead seat's "出局后下一个可发动技能的时点" is now."""
+        return self.windows.get(seat) == (self.day, self.phase) and self.phase in (DAWN, DUSK)
