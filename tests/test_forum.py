@@ -265,3 +265,26 @@ def test_a_red_card_on_a_seat_already_out_reaches_the_ruleset():
     events = apply(game, Input.make("judge", 900, at(12), sub="红牌", target="2", reason="诈尸"))
     assert game.forum.cards[2][2] == 2 and not game.state.alive[2]
     assert any("红牌" in e.text for e in events)
+
+
+def test_a_seat_barred_from_voting_is_not_carded_for_not_voting(monkeypatch):
+    rules = registry.get("toy")
+    monkeypatch.setattr(type(rules), "blocked", lambda self, state, seat, skill:
+                        "翻牌后不能投票" if seat == 2 and skill.name == "投票" else None)
+    game = new_game(n=6)
+    for seat in range(1, 7):
+        for k in range(6):
+            apply(game, Input.make("speak", qq(seat), at(11, k), text="发言"))
+    events = apply(game, Input.make("deadline", 0, at(22), phase_no=game.phase_no))
+    cards = [e.text for e in events if e.tag == "card"]
+    assert not any("2号" in c for c in cards)
+    assert any("3号" in c and "未投票" in c for c in cards)
+
+
+def test_the_ruleset_decides_who_may_speak_after_leaving(monkeypatch):
+    rules = registry.get("toy")
+    game = new_game()
+    apply(game, Input.make("judge", 900, at(11), sub="红牌", target="2", reason="x"))
+    monkeypatch.setattr(type(rules), "may_speak", lambda self, state, seat: seat == 2 or state.alive[seat])
+    events = apply(game, Input.make("speak", qq(2), at(11, 5), text="英灵发言"))
+    assert not any("诈尸" in e.text for e in events)

@@ -288,6 +288,10 @@ class NataRuleset(Actions, Effects, Ruleset):
         check = getattr(self, f"_blocked_{key}", None)
         return check(state, seat) if check else None
 
+    def may_speak(self, state: NataState, seat: int) -> bool:
+        """[自由]: 任何时候都可以在……讨论贴正常发言 — a summoned 英灵 is not 诈尸."""
+        return bool(state.alive[seat]) or state.has(seat, "自由")
+
     # per-skill availability (beyond phase, counts and statuses)
     def _blocked_vote(self, state: NataState, seat: int) -> str | None:
         if state.phase == ELECTION:

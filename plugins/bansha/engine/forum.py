@@ -221,10 +221,18 @@ def before_close(game: Game, ctx: Ctx) -> None:
         if fs.low_streak[seat] >= streak_days:
             reasons.append(f"连续{streak_days}个讨论日发言都不足{streak_bar}帖")
             fs.low_streak[seat] = 0
-        if opt(game, "未投票黄牌") and seat not in fs.voted:
+        if opt(game, "未投票黄牌") and seat not in fs.voted and _may_vote(game, seat):
             reasons.append("讨论日未投票")
         for why in reasons:
             give_card(game, ctx, seat, 1, f"潜水：{why}", by=0)
+
+
+def _may_vote(game: Game, seat: int) -> bool:
+    """A seat the rules bar from voting (翻牌白痴, 004's 愚者) is not carded for not voting."""
+    for skill in game.rules.skills_of(game.state, seat):
+        if skill.name == "投票":
+            return game.rules.available(game.state, seat, skill) is None
+    return False
 
 
 def after_close(game: Game, ctx: Ctx) -> None:
@@ -247,7 +255,7 @@ def handle_speak(game: Game, ctx: Ctx, seat: int, text: str) -> None:
     """A group message by a seat: 潜水 count, 诈尸, and the ruleset's speech rule (寡言)."""
     fs = game.forum
     state = game.state
-    if not state.alive[seat]:
+    if not game.rules.may_speak(state, seat):
         action = opt(game, "诈尸处罚")
         ctx.group(f"{ctx.name(seat)} 已出局，请勿在群内发言（诈尸）。", "warn")
         ctx.judge(f"{ctx.name(seat)} 诈尸：{text[:50]}")

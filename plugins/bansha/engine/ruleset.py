@@ -240,6 +240,10 @@ class Ruleset:
     def on_forfeit(self, ctx: Ctx, state: Any, faction: str) -> None:
         """A faction was judged lost by the cards (004); the ruleset decides what follows."""
 
+    def may_speak(self, state: Any, seat: int) -> bool:
+        """May this seat post in the group without it being 诈尸 (004's 英灵 with [自由] may)."""
+        return bool(state.alive[seat])
+
     def speech_refusal(self, state: Any, seat: int, text: str) -> str | None:
         """A speech rule the seat breaks with this group message (004's 寡言), or None."""
         return None
