@@ -1,0 +1,810 @@
+"""`bansha bench`: the platform's speed, scale and recovery, each figure against a baseline from the same run.
+
+1. 命令延迟: p50/p99 of a group `/投票` in a live game, through the real NoneBot
+   pipeline (OneBot v11 events into `nonebot.message.handle_event`, the bansha
+   plugin and the game plugins loaded as bot.py loads them, tortoise on a
+   SQLite file), with `--games` games live at once and one vote per game in
+   flight together; against a bare matcher (`/基准`) in the same process whose
+   handler only commits one row to a table of its own. Goal: p99 ratio ≤ 1.5.
+2. 引擎速度: whole simulated games per second on one core (`engine.agent.play_game`
+   with the random agent), per ruleset. Goals: 12-player 狼人杀 ≥ 2,000/s, 纳塔 ≥ 300/s.
+3. 恢复: time from process start until `--recovery-games` active games are
+   restored from the DB and their deadlines re-armed as APScheduler date jobs,
+   against the same process start on an empty DB. Goal ≤ 2 s.
+4. 内存: bytes per restored active game (tracemalloc). Goal ≤ 100 KB.
+
+The NoneBot and DB parts each run in a child process (`python -m
+plugins.bansha.bench _latency|_build|_restore …`): a clean heap, a real
+process start, and NoneBot initialised exactly once.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import gc
+import json
+import math
+import os
+import platform
+import shlex
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+from tortoise import fields
+from tortoise.models import Model
+
+from . import sim
+from .engine import registry
+from .engine.agent import Agent, play_game
+from .engine.core import Input
+from .engine.game import RUNNING, Game
+from .engine.heuristic import is_vote
+from .engine.rng import Rng
+from .engine.ruleset import Ruleset
+
+ROOT = Path(__file__).resolve().parents[2]
+BOT_ID = 10000
+OWNER = 9_000_000
+T0 = 1_700_000_000.0  # the scripted games' clock; shifted to real time when stored
+
+LATENCY_GOAL = 1.5  # p99 ratio /投票 : bare matcher
+RECOVERY_GOAL = 2.0  # seconds from process start, 1,000 games
+MEMORY_GOAL = 100 * 1024  # bytes per active game
+# Engine goals from the issue: ruleset key -> (players or None for the typical table, games/s)
+ENGINE_GOALS: dict[str, tuple[int | None, float]] = {"werewolf": (12, 2000.0), "nata": (None, 300.0)}
+
+
+class BenchRow(Model):
+    """The bare matcher's table: one row per `/基准`, in a tortoise app of its own ("bench")."""
+
+    id = fields.IntField(primary_key=True)
+    group_id = fields.BigIntField()
+    user_id = fields.BigIntField()
+    text = fields.CharField(max_length=64)
+
+    class Meta:
+        table = "bansha_bench_row"
+        app = "bench"
+
+
+__models__ = [BenchRow]  # tortoise: only this model belongs to the "bench" app
+
+
+@dataclass
+class Figure:
+    """One line of the report: the figure, its same-run baseline, their ratio and the goal."""
+
+    key: str
+    label: str
+    value: float
+    unit: str
+    baseline: float | None = None
+    baseline_label: str = ""
+    ratio: float | None = None
+    goal: str = ""
+    met: bool | None = None
+    detail: dict[str, Any] = field(default_factory=dict)
+
+    def line(self) -> str:
+        base = f"；{self.baseline_label} {_fmt(self.baseline, self.unit)}" if self.baseline is not None else ""
+        ratio = f"；比值 {self.ratio:.2f}" if self.ratio is not None else ""
+        verdict = "" if self.met is None else ("  ✔ 达标" if self.met else "  ✘ 未达标")
+        goal = f"（目标 {self.goal}）" if self.goal else ""
+        return f"{self.label}：{_fmt(self.value, self.unit)}{base}{ratio}{goal}{verdict}"
+
+
+def _fmt(x: float | None, unit: str) -> str:
+    if x is None:
+        return "—"
+    if unit == "ms":
+        return f"{x * 1000:.2f} ms"
+    if unit == "s":
+        return f"{x:.2f} s"
+    if unit == "B":
+        return f"{x / 1024:.1f} KB"
+    if unit == "/s":
+        return f"{x:,.0f} 局/秒"
+    return f"{x:g} {unit}"
+
+
+def typical_size(ruleset: Ruleset, options: dict[str, Any]) -> int:
+    """The typical table for benchmarks: the middle of the head counts the options accept."""
+    sizes = ruleset.sizes(options)
+    if not sizes:
+        raise sim.SimError(f"{ruleset.title} 没有可以开局的人数。")
+    return sim.typical_size(sizes)
+
+
+def long_phases(ruleset: Ruleset) -> list[str]:
+    """Options that stretch every phase to 2 h, so no deadline fires while the latency bench runs."""
+    return sorted({f"{spec.option}=2h" for spec in ruleset.phases.values() if spec.option})
+
+
+# --- a scripted game: play_game's loop, recording, with an early stop -------------------------------
+
+
+class _Stop(Exception):
+    """Raised from play_game's observer to stop a scripted game early."""
+
+
+def script_game(
+    ruleset: Ruleset,
+    n: int,
+    seed: int,
+    options: dict[str, Any],
+    qq0: int,
+    stop: Callable[[Game], bool] | None = None,
+    agent: Agent | None = None,
+    max_steps: int = 5000,
+) -> tuple[Game, list[Input]]:
+    """The accepted inputs of one `play_game` game, in order (stopping once `stop(game)` holds), with
+    the players' QQ numbers moved to `qq0…` so that many scripted games can share one database."""
+    seen: list[tuple[Game, Input]] = []
+
+    def observe(game: Game, inp: Input, _events: list) -> None:
+        seen.append((game, inp))
+        if stop is not None and game.status == RUNNING and stop(game):
+            raise _Stop
+
+    try:
+        result = play_game(ruleset, n, seed, options, agent, max_steps=max_steps, observe=observe)
+        game = result.game
+    except _Stop:
+        game = seen[-1][0]
+    except RuntimeError:  # did not end in max_steps: still a valid log of a running game
+        if not seen:
+            raise
+        game = seen[-1][0]
+    shift = qq0 - 100  # play_game seats its players as QQ 100, 101, …
+    for p in game.players:
+        p.qq += shift
+    inputs = [Input(i.kind, i.actor + shift if i.actor >= 100 else i.actor, i.args, i.at) for _, i in seen]
+    return game, inputs
+
+
+def shifted(inputs: Sequence[Input], offset: float) -> list[Input]:
+    return [Input(i.kind, i.actor, i.args, i.at + offset) for i in inputs]
+
+
+def voters_now(ruleset: Ruleset, game: Game) -> list[tuple[int, int]]:
+    """(seat, target) for every seat that may cast a day vote right now, in seat order."""
+    state = game.state
+    out = []
+    for seat in sorted(ruleset.pending(state)):
+        for choice in ruleset.legal(state, seat):
+            if is_vote(choice.skill) and choice.skill.name == "投票":
+                targets = [t for t in choice.candidates if t and t != seat]
+                if targets:
+                    out.append((seat, targets[seat % len(targets)]))
+                break
+    return out
+
+
+# --- 2. engine speed -----------------------------------------------------------------------------
+
+
+def engine_speed(seconds: float = 2.0, min_games: int = 20, only: Sequence[str] = ()) -> list[Figure]:
+    """Whole random-agent games per second, one process (one core), per ruleset."""
+    figures = []
+    for ruleset in sorted(registry.all_rulesets(), key=lambda r: r.key):
+        if only and ruleset.key not in only and ruleset.title not in only:
+            continue
+        options = sim.build_options(ruleset)
+        goal_n, goal = ENGINE_GOALS.get(ruleset.key, (None, None))
+        n = goal_n or typical_size(ruleset, options)
+        play_game(ruleset, n, 0, options)  # warm-up: imports, caches
+        games = inputs = 0
+        start = time.perf_counter()
+        while True:
+            result = play_game(ruleset, n, games + 1, options)
+            inputs += result.game.seq
+            games += 1
+            elapsed = time.perf_counter() - start
+            if games >= min_games and elapsed >= seconds:
+                break
+        rate = games / elapsed
+        figures.append(Figure(
+            f"engine:{ruleset.key}", f"引擎速度 {ruleset.title} {n} 人", rate, "/s",
+            ratio=(rate / goal) if goal else None,
+            goal=f"≥ {goal:,.0f} 局/秒" if goal else "",
+            met=(rate >= goal) if goal else None,
+            detail={"games": games, "seconds": round(elapsed, 3), "inputs_per_game": round(inputs / games, 1),
+                    "inputs_per_second": round(inputs / elapsed)},
+        ))
+    return figures
+
+
+def profile_engine(games: int = 100, key: str = "werewolf", n: int = 12, top: int = 15) -> list[dict[str, Any]]:
+    """cProfile of whole games: the functions where the time goes (tottime), for docs/performance.md."""
+    import cProfile
+    import pstats
+
+    ruleset = sim.find_ruleset(key)
+    options = sim.build_options(ruleset)
+    prof = cProfile.Profile()
+    prof.enable()
+    for seed in range(games):
+        play_game(ruleset, n, seed, options)
+    prof.disable()
+    stats = pstats.Stats(prof)
+    total = stats.total_tt  # type: ignore[attr-defined]
+    rows = []
+    for (path, line, func), (_cc, calls, tt, ct, _callers) in stats.stats.items():  # type: ignore[attr-defined]
+        rows.append({"function": f"{_short(path)}:{line}({func})", "calls": calls, "tottime": tt, "cumtime": ct})
+    rows.sort(key=lambda r: -r["tottime"])
+    for r in rows:
+        r["share"] = round(r["tottime"] / total, 4) if total else 0.0
+        r["tottime"] = round(r["tottime"], 4)
+        r["cumtime"] = round(r["cumtime"], 4)
+    return [{"total_seconds": round(total, 3), "games": games}] + rows[:top]
+
+
+def _short(path: str) -> str:
+    p = Path(path)
+    try:
+        return str(p.resolve().relative_to(ROOT))
+    except ValueError:
+        return p.name
+
+
+# --- child processes -------------------------------------------------------------------------------
+
+
+def _child(args: list[str], timeout: float = 900, boot: str = "") -> tuple[dict[str, Any], float]:
+    """Run `python -m plugins.bansha.bench <args>` (or `python -c <boot> <args>`); returns its JSON line
+    and the wall time from launch until that line was printed."""
+    cmd = [sys.executable, "-c", boot, *args] if boot else [sys.executable, "-m", "plugins.bansha.bench", *args]
+    env = dict(os.environ, PYTHONPATH=str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""))
+    start = time.perf_counter()
+    proc = subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        line = ""
+        while proc.stdout is not None:  # NoneBot logs to stdout too: the result is the first JSON line
+            line = proc.stdout.readline()
+            if not line or line.startswith("{"):
+                break
+        elapsed = time.perf_counter() - start
+        rest, err = proc.communicate(timeout=timeout)
+    except BaseException:
+        proc.kill()
+        raise
+    if proc.returncode != 0 or not line.startswith("{"):
+        raise RuntimeError(f"bench child {' '.join(args[:1])} failed ({proc.returncode}):\n{line}{err[-3000:]}")
+    later = [x for x in rest.splitlines() if x.startswith("{")]  # a fuller result printed after the timed line
+    return json.loads(later[-1] if later else line), elapsed
+
+
+def _db_url(path: str | Path) -> str:
+    return f"sqlite://{path}"
+
+
+async def _durable(on: bool) -> None:
+    """SQLite fsync per commit on (production's default) or off. Off only while filling a DB the bench
+    then measures: the setup is not the figure, and on a busy disk it would take minutes."""
+    from tortoise import Tortoise
+
+    await Tortoise.get_connection("default").execute_script(f"PRAGMA synchronous={'FULL' if on else 'OFF'}")
+
+
+# --- 3 & 4. recovery and memory -----------------------------------------------------------------
+
+
+async def build_db(db: str, games: int, seed: int) -> dict[str, Any]:
+    """Fill a DB with `games` active games through the state service (open_game, submit), mixed over every
+    ruleset, each stopped at a random point of an agent-played game."""
+    from tortoise import Tortoise
+
+    from .models import OutboxRow
+    from .service import Origin, Service
+
+    sim.load_rulesets()
+    await Service.init_db(_db_url(db))
+
+    async def send(_out: Any) -> None:
+        return None
+
+    svc = Service(send, lambda *a: None, lambda *a: None)
+    await _durable(False)
+    rulesets = sorted(registry.all_rulesets(), key=lambda r: r.key)
+    rng = Rng.seeded(seed)
+    offset = (int((time.time() - T0) // 86400) + 1) * 86400  # whole days: wall-clock options keep their meaning
+    inputs = 0
+    for g in range(games):
+        ruleset = rulesets[g % len(rulesets)]
+        options = sim.build_options(ruleset)
+        n = typical_size(ruleset, options)
+        full, script = script_game(ruleset, n, seed + g, options, qq0=1_000_000 + g * 100)
+        cut = len(script) - 1 if full.status != RUNNING else len(script)  # the last input may end the game
+        keep = rng.randint(n + 1, max(n + 1, cut))
+        group = 800_000 + g
+        game = await svc.open_game(group_id=group, self_id=BOT_ID, owner=OWNER, ruleset=ruleset.key, options=options,
+                                   seed=seed + g, origin=Origin("group", OWNER, group))
+        for inp in shifted(script[:keep], offset):
+            await svc.submit(game.gid, inp, Origin("group", inp.actor or OWNER, group))
+        inputs += keep
+    await OutboxRow.filter(sent=False).update(sent=True)  # the setup's messages are not what we measure
+    await Tortoise.close_connections()
+    return {"games": games, "inputs": inputs, "rulesets": [r.key for r in rulesets]}
+
+
+async def restore_child(db: str, trace: bool) -> dict[str, Any]:
+    """A fresh process: init the DB, a fresh AsyncIOScheduler, restore every active game and re-arm it."""
+    from datetime import UTC, datetime
+
+    from apscheduler.jobstores.base import JobLookupError
+    from apscheduler.schedulers.asyncio import AsyncIOScheduler
+    from tortoise import Tortoise
+
+    from .service import Service
+
+    sim.load_rulesets()
+    await Service.init_db(_db_url(db))
+    scheduler = AsyncIOScheduler()
+    scheduler.start()
+    fired: list[tuple[str, int]] = []
+
+    async def due(job: str, gid: int, phase_no: int) -> None:
+        fired.append((job, gid))
+
+    def arm(job: str, gid: int, when: float, phase_no: int) -> None:
+        run = datetime.fromtimestamp(max(when, time.time()), tz=UTC)
+        scheduler.add_job(due, "date", run_date=run, id=f"bansha-{job}-{gid}", replace_existing=True,
+                          misfire_grace_time=None, args=[job, gid, phase_no])
+
+    def disarm(job: str, gid: int) -> None:
+        try:
+            scheduler.remove_job(f"bansha-{job}-{gid}")
+        except JobLookupError:
+            pass
+
+    async def send(_out: Any) -> None:
+        return None
+
+    before = 0
+    if trace:
+        import tracemalloc
+
+        # Warm up first: module-level caches a ruleset fills on first use (e.g. a deal sampler) and lazy
+        # imports are paid once per process, not per game; only then measure a second, real restore.
+        warm = Service(send, lambda *a: None, lambda *a: None)
+        await warm.restore()
+        del warm
+        gc.collect()
+        tracemalloc.start()
+        before = tracemalloc.get_traced_memory()[0]
+    svc = Service(send, arm, disarm)
+    t = time.perf_counter()
+    restored = await svc.restore()
+    restore_s = time.perf_counter() - t
+    out: dict[str, Any] = {"restored": restored, "jobs": len(scheduler.get_jobs()), "restore_seconds": restore_s}
+    if trace:
+        import tracemalloc
+
+        gc.collect()
+        after = tracemalloc.get_traced_memory()[0]
+        tracemalloc.stop()
+        out["traced_bytes"] = after - before
+        out["bytes_per_game"] = (after - before) / restored if restored else 0.0
+        out["inputs_per_game"] = sum(g.seq for g in svc.games.values()) / restored if restored else 0.0
+    print(json.dumps(out), flush=True)  # the parent stops its clock at this line
+    scheduler.shutdown(wait=False)
+    if not trace:
+        out["lazy_seconds"] = await _lazy_restore_bound()
+        print(json.dumps(out), flush=True)
+    await Tortoise.close_connections()
+    return out
+
+
+async def _lazy_restore_bound() -> float:
+    """Experiment for docs/performance.md: re-arming every deadline from the game rows alone (rebuilding each
+    game on first use instead), timed on a fresh scheduler."""
+    from datetime import UTC, datetime
+
+    from apscheduler.schedulers.asyncio import AsyncIOScheduler
+
+    from .models import GameRow
+
+    async def due(*_a: Any) -> None:
+        return None
+
+    scheduler = AsyncIOScheduler()
+    scheduler.start()
+    t = time.perf_counter()
+    for row in await GameRow.filter(status__in=["signup", "running"]).all():
+        if row.status == "running" and row.deadline is not None:
+            run = datetime.fromtimestamp(max(row.deadline, time.time()), tz=UTC)
+            scheduler.add_job(due, "date", run_date=run, id=f"bansha-deadline-{row.id}", replace_existing=True,
+                              misfire_grace_time=None, args=[row.id, row.phase_no])
+    elapsed = time.perf_counter() - t
+    scheduler.shutdown(wait=False)
+    return elapsed
+
+
+def recovery_and_memory(games: int, seed: int, repeat: int, workdir: Path) -> list[Figure]:
+    empty, full = workdir / "empty.sqlite3", workdir / "full.sqlite3"
+    _child(["_build", "--db", str(empty), "--games", "0", "--seed", str(seed)])
+    t = time.perf_counter()
+    built, _ = _child(["_build", "--db", str(full), "--games", str(games), "--seed", str(seed)], timeout=3600)
+    build_s = time.perf_counter() - t
+    full_times, empty_times, last = [], [], {}
+    for _ in range(max(1, repeat)):  # alternate, so drift in the machine's load hits both alike
+        _, e = _child(["_restore", "--db", str(empty)])
+        last, f = _child(["_restore", "--db", str(full)])
+        empty_times.append(e)
+        full_times.append(f)
+    if last.get("restored") != games:
+        raise RuntimeError(f"restored {last.get('restored')} games, expected {games}")
+    full_s, empty_s = statistics.median(full_times), statistics.median(empty_times)
+    recovery = Figure(
+        "recovery", f"恢复 {games} 局（进程启动至全部恢复并重新定时）", full_s, "s",
+        baseline=empty_s, baseline_label="空库启动", ratio=full_s / empty_s if empty_s else None,
+        goal=f"1,000 局 ≤ {RECOVERY_GOAL:g} s", met=(full_s <= RECOVERY_GOAL) if games >= 1000 else None,
+        detail={"games": games, "jobs_armed": last.get("jobs"), "restore_call_seconds": round(last["restore_seconds"], 3),
+                "lazy_rearm_seconds": round(last.get("lazy_seconds", 0.0), 3),
+                "runs": repeat, "full_runs": [round(x, 3) for x in full_times],
+                "empty_runs": [round(x, 3) for x in empty_times], "inputs": built["inputs"],
+                "build_seconds": round(build_s, 1), "rulesets": built["rulesets"]},
+    )
+    traced, _ = _child(["_restore", "--db", str(full), "--trace"])
+    per_game = traced["bytes_per_game"]
+    memory = Figure(
+        "memory", "内存（每局活跃游戏）", per_game, "B", ratio=per_game / MEMORY_GOAL,
+        goal=f"≤ {MEMORY_GOAL // 1024} KB", met=per_game <= MEMORY_GOAL,
+        detail={"games": traced["restored"], "traced_bytes": traced["traced_bytes"],
+                "inputs_per_game": round(traced["inputs_per_game"], 1)},
+    )
+    return [recovery, memory]
+
+
+# --- 1. command latency through NoneBot ------------------------------------------------------------
+
+
+def _percentile(xs: Sequence[float], p: float) -> float:
+    """Nearest-rank percentile."""
+    s = sorted(xs)
+    k = max(0, min(len(s) - 1, math.ceil(p * len(s)) - 1))
+    return s[k]
+
+
+# The latency child must load plugins.bansha as a NoneBot plugin before anything imports it, so it
+# starts from this bootstrap (run with `python -c`, cwd = the project) rather than from this module.
+LATENCY_BOOT = """
+import sys
+import nonebot
+from nonebot.adapters.onebot.v11 import Adapter
+
+db = sys.argv[sys.argv.index("--db") + 1]
+nonebot.init(_env_file=(db + ".env",), driver="~fastapi", log_level="WARNING", bansha_db_url="sqlite://" + db,
+             command_start=["/"], superusers=[])
+nonebot.get_driver().register_adapter(Adapter)
+nonebot.load_from_toml("pyproject.toml")  # exactly as bot.py: plugin_dirs = ["plugins"]
+
+from plugins.bansha import bench
+
+sys.exit(bench._child_main(["_latency", *sys.argv[1:]]))
+"""
+
+
+async def latency_child(db: str, games: int, rounds: int, seed: int, game_name: str) -> dict[str, Any]:
+    """The real bot in this process (booted by LATENCY_BOOT): NoneBot + OneBot v11 + bansha and the game
+    plugins + tortoise on `db`; the bot's API calls are answered in-process."""
+    import itertools
+    import json as _json
+
+    import nonebot
+    from nonebot.adapters.onebot.v11 import Adapter, Bot, GroupMessageEvent, Message
+    from nonebot.adapters.onebot.v11.event import Sender
+    from nonebot.message import handle_event
+    from nonebot.utils import DataclassEncoder
+    from tortoise import Tortoise
+    from tortoise.transactions import in_transaction
+
+    driver = nonebot.get_driver()
+
+    from . import service as service_mod
+
+    async def init_db_with_bench(db_url: str) -> None:
+        # Service.init_db plus the bare matcher's own app, in the one Tortoise.init the process gets
+        await Tortoise.init(db_url=db_url, modules={"bansha": ["plugins.bansha.models"], "bench": ["plugins.bansha.bench"]},
+                            _enable_global_fallback=True)
+        await Tortoise.generate_schemas(safe=True)
+
+    service_mod.Service.init_db = staticmethod(init_db_with_bench)  # type: ignore[method-assign]
+
+    # The bare matcher: NoneBot's dispatch plus one committed row. It runs before bansha's matchers
+    # (priority 1, blocking), so bansha's own matcher checks count against bansha, not against the baseline.
+    bare = nonebot.on_command("基准", priority=1, block=True)
+
+    async def _bare(event: GroupMessageEvent) -> None:
+        async with in_transaction():
+            await BenchRow.create(group_id=event.group_id, user_id=event.user_id, text=event.get_plaintext()[:64])
+
+    _bare.__annotations__ = {"event": GroupMessageEvent, "return": None}  # real classes, not postponed strings
+    bare.handle()(_bare)
+    # The same handler beside bansha's commands (priority 5): it pays their rule checks too, which splits
+    # the /投票 overhead into NoneBot dispatch over bansha's matchers and bansha's own handling.
+    nonebot.on_command("基准同级", priority=5, block=True).handle()(_bare)
+
+    calls: dict[str, int] = {}
+    message_ids = itertools.count(1)
+
+    async def call_api(bot: Bot, api: str, **data: Any) -> Any:
+        _json.dumps({"action": api, "params": data}, cls=DataclassEncoder)  # what the WebSocket send would cost
+        calls[api] = calls.get(api, 0) + 1
+        if api == "get_friend_list":
+            return []
+        if api == "get_group_member_info":
+            return {"user_id": data.get("user_id"), "nickname": "玩家", "card": "", "role": "member"}
+        return {"message_id": next(message_ids)}
+
+    if os.environ.get("BANSHA_BENCH_EXPERIMENT") == "one-matcher":
+        # Local experiment for docs/performance.md: what if bansha dispatched its commands from ONE matcher?
+        # Approximated by leaving only /投票 (and the peer baseline) among the priority-5 matchers.
+        from nonebot.matcher import matchers
+
+        from . import shell
+
+        matchers[5] = [m for m in matchers[5] if m is shell.m_vote or m.module_name != "plugins.bansha.shell"]
+    adapter = nonebot.get_adapter(Adapter)
+    adapter._call_api = call_api  # type: ignore[method-assign]  # the API answered in-process, at once
+    await driver._lifespan.startup()  # bansha's startup: init_db, restore, sender; the scheduler starts
+    bot = Bot(adapter, str(BOT_ID))
+    adapter.bot_connect(bot)
+
+    from .engine import registry as reg
+    from .models import InputRow, OutboxRow
+    from .service import Origin
+    from .shell import service
+
+    svc = service()
+    ruleset = reg.get(game_name)
+    if ruleset is None:
+        raise SystemExit(f"unknown game {game_name}")
+    options = sim.build_options(ruleset, "", long_phases(ruleset))
+    n = typical_size(ruleset, options)
+    setup_start = time.perf_counter()
+    await _durable(False)
+    plans: list[tuple[int, int, list[tuple[int, int]]]] = []  # (gid, group, [(qq, target seat)])
+    for g in range(games):
+        group = 700_000 + g
+        qq0 = 2_000_000 + g * 100
+        stop = lambda game: bool(voters_now(ruleset, game))  # noqa: E731
+        played, script = script_game(ruleset, n, seed + g, options, qq0=qq0, stop=stop)
+        if played.status != RUNNING or not voters_now(ruleset, played):
+            raise RuntimeError(f"game {g} (seed {seed + g}) never reached a day vote")
+        game = await svc.open_game(group_id=group, self_id=BOT_ID, owner=OWNER, ruleset=ruleset.key, options=options,
+                                   seed=seed + g, origin=Origin("group", OWNER, group))
+        for inp in shifted(script, time.time() - script[-1].at - 1):
+            await svc.submit(game.gid, inp, Origin("group", inp.actor or OWNER, group))
+        plans.append((game.gid, group, [(played.qq_of(s), t) for s, t in voters_now(ruleset, played)]))
+    await OutboxRow.filter(sent=False).update(sent=True)  # setup messages are not the measured load
+    await _durable(True)
+    setup_s = time.perf_counter() - setup_start
+    # keep two voters per game unused (one for the single-command runs, one pending: no early close)
+    rounds = max(1, min(rounds, min(len(v) for _, _, v in plans) - 2))
+
+    def event(group: int, qq: int, text: str) -> GroupMessageEvent:
+        mid = next(message_ids)
+        return GroupMessageEvent(
+            time=int(time.time()), self_id=BOT_ID, post_type="message", sub_type="normal", user_id=qq,
+            message_type="group", message_id=mid, message=Message(text), original_message=Message(text),
+            raw_message=text, font=0, sender=Sender(user_id=qq, nickname=f"玩家{qq % 100}", card="", role="member"),
+            to_me=False, group_id=group,
+        )
+
+    async def timed(ev: GroupMessageEvent) -> float:
+        t = time.perf_counter()
+        await handle_event(bot, ev)
+        return time.perf_counter() - t
+
+    async def quiet() -> None:
+        for _ in range(6000):  # the sender drains what the last round produced before the next round starts
+            if await svc.pending_outbox() == 0:
+                return
+            await asyncio.sleep(0.005)
+
+    acts_before = await InputRow.filter(kind="act").count()
+    rows_before = await BenchRow.all().count()
+    vote_lat: list[float] = []
+    bare_lat: list[float] = []
+    peer_lat: list[float] = []
+    for r in range(rounds):
+        votes = [event(group, voters[r][0], f"/投票 {voters[r][1]} 第{r + 1}轮理由") for _, group, voters in plans]
+        bares = [event(group, voters[r][0], f"/基准 第{r + 1}轮") for _, group, voters in plans]
+        peers = [event(group, voters[r][0], f"/基准同级 第{r + 1}轮") for _, group, voters in plans]
+        order = [("vote", votes), ("bare", bares), ("peer", peers)]
+        for kind, evs in order[r % 3:] + order[: r % 3]:  # rotate, so drift in load hits all three alike
+            await quiet()
+            got = await asyncio.gather(*(timed(e) for e in evs))
+            {"vote": vote_lat, "bare": bare_lat, "peer": peer_lat}[kind].extend(got)
+    # one command at a time (no queue): the cost of a single command on a bot with `games` live games
+    solo_vote: list[float] = []
+    solo_bare: list[float] = []
+    r = rounds
+    for _gid, group, voters in plans[: min(len(plans), 20)]:
+        await quiet()
+        solo_vote.append(await timed(event(group, voters[r][0], f"/投票 {voters[r][1]} 单条理由")))
+        solo_bare.append(await timed(event(group, voters[r][0], "/基准 单条")))
+    await quiet()
+    acts = await InputRow.filter(kind="act").count() - acts_before
+    rows = await BenchRow.all().count() - rows_before
+    in_boxes = 0
+    for gid, _, _ in plans:
+        state = svc.games[gid].state
+        from .engine.heuristic import ballot_boxes
+
+        in_boxes += sum(len(box.votes) for box in ballot_boxes(state))
+    result = {
+        "games": games, "players": n, "rounds": rounds, "ruleset": ruleset.key,
+        "vote_p50": _percentile(vote_lat, 0.5), "vote_p99": _percentile(vote_lat, 0.99),
+        "bare_p50": _percentile(bare_lat, 0.5), "bare_p99": _percentile(bare_lat, 0.99),
+        "vote_mean": statistics.fmean(vote_lat), "bare_mean": statistics.fmean(bare_lat),
+        "peer_p50": _percentile(peer_lat, 0.5), "peer_p99": _percentile(peer_lat, 0.99),
+        "solo_vote_p50": _percentile(solo_vote, 0.5), "solo_bare_p50": _percentile(solo_bare, 0.5),
+        "votes_sent": len(vote_lat) + len(solo_vote), "votes_logged": acts, "votes_in_boxes": in_boxes,
+        "bare_sent": len(bare_lat) + len(solo_bare) + len(peer_lat), "bare_rows": rows, "setup_seconds": round(setup_s, 2),
+        "api_calls": dict(sorted(calls.items())), "db": db,
+    }
+    print(json.dumps(result, ensure_ascii=False), flush=True)
+    await driver._lifespan.shutdown()
+    return result
+
+
+def latency(games: int, rounds: int, seed: int, game: str, workdir: Path) -> list[Figure]:
+    got, _ = _child(["--db", str(workdir / "latency.sqlite3"), "--games", str(games), "--rounds",
+                     str(rounds), "--seed", str(seed), "--game", game], timeout=3600, boot=LATENCY_BOOT)
+    ratio = got["vote_p99"] / got["bare_p99"] if got["bare_p99"] else None
+    detail = {k: got[k] for k in ("games", "players", "rounds", "votes_sent", "votes_logged", "votes_in_boxes",
+                                  "bare_sent", "bare_rows", "setup_seconds", "api_calls")}
+    detail.update({k + "_ms": round(got[k] * 1000, 3) for k in (
+        "vote_p50", "bare_p50", "vote_mean", "bare_mean", "solo_vote_p50", "solo_bare_p50", "peer_p50", "peer_p99")})
+    detail["p99_ratio_vs_peer"] = round(got["vote_p99"] / got["peer_p99"], 3) if got["peer_p99"] else None
+    p50 = Figure("latency_p50", f"命令延迟 p50（{games} 局并发 /投票）", got["vote_p50"], "ms",
+                 baseline=got["bare_p50"], baseline_label="基准匹配器 p50",
+                 ratio=got["vote_p50"] / got["bare_p50"] if got["bare_p50"] else None)
+    p99 = Figure("latency_p99", f"命令延迟 p99（{games} 局并发 /投票）", got["vote_p99"], "ms",
+                 baseline=got["bare_p99"], baseline_label="基准匹配器 p99", ratio=ratio,
+                 goal=f"p99 比值 ≤ {LATENCY_GOAL}", met=ratio is not None and ratio <= LATENCY_GOAL, detail=detail)
+    return [p50, p99]
+
+
+# --- the report ---------------------------------------------------------------------------------------
+
+
+def machine() -> dict[str, Any]:
+    cpus = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+    return {"nproc": cpus, "python": platform.python_version(), "platform": platform.platform(),
+            "processor": platform.processor() or platform.machine()}
+
+
+def render(figures: Sequence[Figure], info: dict[str, Any]) -> str:
+    head = f"机器：{info['nproc']} 核，Python {info['python']}，{info['platform']}"
+    lines = [head, ""] + [f.line() for f in figures]
+    met = [f for f in figures if f.met is not None]
+    lines += ["", f"达标 {sum(1 for f in met if f.met)}/{len(met)} 项目标。"]
+    return "\n".join(lines)
+
+
+def render_markdown(figures: Sequence[Figure], info: dict[str, Any], command: str,
+                    profile: list[dict[str, Any]] | None) -> str:
+    out = [f"生成命令：`{command}`", "",
+           f"机器：{info['nproc']} 核（nproc），Python {info['python']}，{info['platform']}。", "",
+           "| 项目 | 测得 | 同次基线 | 比值 | 目标 | 结论 |", "|---|---|---|---|---|---|"]
+    for f in figures:
+        verdict = "" if f.met is None else ("达标" if f.met else "未达标")
+        base = f"{f.baseline_label} {_fmt(f.baseline, f.unit)}" if f.baseline is not None else "—"
+        ratio = f"{f.ratio:.2f}" if f.ratio is not None else "—"
+        out.append(f"| {f.label} | {_fmt(f.value, f.unit)} | {base} | {ratio} | {f.goal or '—'} | {verdict} |")
+    out.append("")
+    for f in figures:
+        if f.detail:
+            out.append(f"- {f.label}：`{json.dumps(f.detail, ensure_ascii=False)}`")
+    if profile:
+        meta, rows = profile[0], profile[1:]
+        out += ["", f"引擎热点（cProfile，狼人杀 12 人 {meta['games']} 局，总 {meta['total_seconds']} s，按自身耗时）：", "",
+                "| 函数 | 调用次数 | 自身耗时 s | 占比 | 累计耗时 s |", "|---|---|---|---|---|"]
+        for r in rows:
+            out.append(f"| `{r['function']}` | {r['calls']} | {r['tottime']} | {r['share'] * 100:.1f}% | {r['cumtime']} |")
+    return "\n".join(out) + "\n"
+
+
+PERFORMANCE_INTRO = """# 性能基准
+
+由 `bansha bench` 生成（`make bench ARGS="--markdown docs/performance.md"`）。每个数字都与同一次运行、同一台机器上测得的基线相比。
+"""
+
+
+def add_parser(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("bench", help="性能基准：命令延迟、引擎速度、恢复时间、内存",
+                       description="性能基准：每项都与同次运行的基线比较，并说明是否达到目标。")
+    p.add_argument("--only", default="latency,engine,recovery,memory",
+                   help="只跑其中几项，逗号分隔：latency,engine,recovery,memory（默认全部）")
+    p.add_argument("--games", type=int, default=200, help="命令延迟：同时进行的游戏局数（默认 200）")
+    p.add_argument("--rounds", type=int, default=5, help="命令延迟：轮数，每轮每局一票（默认 5）")
+    p.add_argument("--latency-game", default="狼人杀", help="命令延迟使用的游戏（默认 狼人杀）")
+    p.add_argument("--recovery-games", type=int, default=1000, help="恢复与内存：活跃游戏局数（默认 1000）")
+    p.add_argument("--repeat", type=int, default=3, help="恢复：重复次数，取中位数（默认 3）")
+    p.add_argument("--seconds", type=float, default=3.0, help="引擎速度：每个游戏至少测多少秒（默认 3）")
+    p.add_argument("--engine-game", action="append", default=[], help="引擎速度：只测这些游戏（键或标题，可重复）")
+    p.add_argument("--seed", type=int, default=1, help="种子（默认 1）")
+    p.add_argument("--profile", action="store_true", help="附上引擎的 cProfile 热点表")
+    p.add_argument("--json", action="store_true", help="输出 JSON")
+    p.add_argument("--markdown", metavar="MD", help="把结果写入该 Markdown 文件的生成区（如 docs/performance.md）")
+    p.add_argument("--workdir", help="临时数据库放在这里（默认临时目录，运行后删除）")
+
+
+def run(args: argparse.Namespace, argv: Sequence[str]) -> int:
+    sim.load_rulesets()
+    wanted = {w.strip() for w in args.only.split(",") if w.strip()}
+    unknown = wanted - {"latency", "engine", "recovery", "memory"}
+    if unknown:
+        print(f"未知的基准项：{'、'.join(sorted(unknown))}", file=sys.stderr)
+        return 2
+    figures: list[Figure] = []
+    with tempfile.TemporaryDirectory(prefix="bansha-bench-") as tmp:
+        workdir = Path(args.workdir or tmp)
+        workdir.mkdir(parents=True, exist_ok=True)
+        if "latency" in wanted:
+            _note("命令延迟：启动 NoneBot，准备并发游戏……")
+            figures += latency(args.games, args.rounds, args.seed, args.latency_game, workdir)
+        if "engine" in wanted:
+            _note("引擎速度……")
+            figures += engine_speed(args.seconds, only=args.engine_game)
+        if wanted & {"recovery", "memory"}:
+            _note(f"恢复与内存：写入 {args.recovery_games} 局活跃游戏……")
+            both = recovery_and_memory(args.recovery_games, args.seed, args.repeat, workdir)
+            figures += [f for f in both if f.key in wanted]
+    profile = profile_engine() if args.profile else None
+    info = machine()
+    if args.json:
+        print(json.dumps({"machine": info, "figures": [asdict(f) for f in figures], "profile": profile},
+                         ensure_ascii=False, indent=2))
+    else:
+        print(render(figures, info))
+    if args.markdown:
+        command = "bansha bench " + " ".join(shlex.quote(a) for a in argv)
+        sim.Region("bench").write(Path(args.markdown), render_markdown(figures, info, command, profile),
+                                  PERFORMANCE_INTRO)
+        _note(f"已写入：{args.markdown}")
+    return 0
+
+
+def _note(text: str) -> None:
+    print(text, file=sys.stderr, flush=True)
+
+
+# --- child entry: python -m plugins.bansha.bench _latency|_build|_restore … -------------------------------
+
+
+def _child_main(argv: Sequence[str]) -> int:
+    p = argparse.ArgumentParser(prog="python -m plugins.bansha.bench")
+    p.add_argument("mode", choices=["_latency", "_build", "_restore"])
+    p.add_argument("--db", required=True)
+    p.add_argument("--games", type=int, default=0)
+    p.add_argument("--rounds", type=int, default=5)
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--game", default="狼人杀")
+    p.add_argument("--trace", action="store_true")
+    a = p.parse_args(argv)
+    if a.mode == "_build":
+        print(json.dumps(asyncio.run(build_db(a.db, a.games, a.seed))), flush=True)
+    elif a.mode == "_restore":
+        asyncio.run(restore_child(a.db, a.trace))
+    else:
+        asyncio.run(latency_child(a.db, a.games, a.rounds, a.seed, a.game))
+    return 0
+
+
+if __name__ == "__main__":
+    # Re-import under the package name, so BenchRow has one home (plugins.bansha.bench) for tortoise.
+    from plugins.bansha import bench as _bench
+
+    sys.exit(_bench._child_main(sys.argv[1:]))

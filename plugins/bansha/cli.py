@@ -1,0 +1,123 @@
+"""The `bansha` console script: `bansha simulate` (balance reports) and `bansha bench` (speed, scale, recovery).
+
+`make simulate ARGS=…` and `make bench ARGS=…` run these. No per-game code:
+every ruleset that registers itself is available here.
+"""
+
+from __future__ import annotations
+
+import argparse
+import shlex
+import sys
+from collections.abc import Sequence
+
+from . import sim
+
+BALANCE_INTRO = """# 平衡性报告
+
+由 `bansha simulate` 生成：每个游戏的每个板子，在默认设置下用启发式代理（谨慎新手）自我对局。
+胜率后的方括号是 95% 置信区间（Wilson）。代理的假设与局限见页末“说明”一节。
+"""
+
+
+def _simulate_parser(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser(
+        "simulate",
+        help="让机器人自我对局，统计阵营胜率、局长、死因和角色胜率",
+        description="让机器人自我对局，统计阵营胜率（95% 置信区间）、平均局长、死因和角色胜率。相同种子得到相同结果。",
+    )
+    p.add_argument("--game", required=True, help="游戏：狼人杀、鹿鼎记、纳塔、斗兽棋、酒馆（标题、键或别名），或 all")
+    p.add_argument("--players", type=int, default=None, help="人数；默认取选项允许人数的中位数（定员板子即其人数）")
+    p.add_argument("--board", default="", help="板子名；all 表示该游戏的每个板子")
+    p.add_argument("--games", type=int, default=1000, help="每项模拟的局数（默认 1000）")
+    p.add_argument("--seed", type=int, default=1, help="起始种子：第 i 局用种子 S+i（默认 1）")
+    p.add_argument("--agent", choices=sorted(sim.AGENTS), default="heuristic", help="代理：heuristic（默认）或 random")
+    p.add_argument("--jobs", type=int, default=1, help="并行进程数；0 表示 CPU 核数（结果与进程数无关）")
+    p.add_argument("--option", "-o", action="append", default=[], metavar="键=值", help="与 /开局 相同的选项，可重复")
+    p.add_argument("--json", action="store_true", help="输出 JSON（给程序读）")
+    p.add_argument("--chart", metavar="PNG", help="把胜率画成图（matplotlib）")
+    p.add_argument("--font", metavar="TTF", help="图中使用的中文字体文件（没有系统中文字体时）")
+    p.add_argument("--markdown", metavar="MD", help="把胜率表写入该 Markdown 文件的生成区（如 docs/balance.md）")
+    p.add_argument("--no-progress", action="store_true", help="不显示进度条")
+    p.add_argument("--strict", action="store_true", help="有对局出错（规则代码抛异常、对局不结束）时以退出码 1 结束")
+
+
+def _progress(total: int, enabled: bool):
+    """A tqdm bar on stderr for long runs (hidden when stderr is not a terminal)."""
+    if not enabled:
+        return None, lambda: None
+    try:
+        from tqdm import tqdm
+    except ImportError:  # the bar is a nicety: run without it
+        return None, lambda: None
+    bar = tqdm(total=total, unit="局", file=sys.stderr, disable=None, dynamic_ncols=True, leave=False)
+
+    def tick(spec: sim.SimSpec, k: int) -> None:
+        bar.set_description(f"{spec.game}{' ' + spec.board if spec.board else ''}", refresh=False)
+        bar.update(k)
+
+    return tick, bar.close
+
+
+def simulate(args: argparse.Namespace, argv: Sequence[str]) -> int:
+    sim.load_rulesets()
+    try:
+        specs = sim.specs_for(args.game, args.board, args.players, args.agent, args.option)
+    except sim.SimError as e:
+        print(e, file=sys.stderr)
+        return 2
+    if args.games <= 0:
+        print("--games 必须是正整数。", file=sys.stderr)
+        return 2
+    jobs = args.jobs if args.jobs > 0 else (_cpus())
+    total = args.games * len(specs)
+    tick, close = _progress(total, not args.no_progress and total >= 200)
+    try:
+        reports = sim.simulate(specs, args.games, args.seed, jobs, tick)
+    finally:
+        close()
+    if args.json:
+        print(sim.to_json(reports))
+    else:
+        print("\n\n".join(sim.render_text(r) for r in reports))
+    if args.chart:
+        try:
+            warning = sim.draw_chart(reports, args.chart, args.font)
+        except sim.SimError as e:
+            print(e, file=sys.stderr)
+            return 2
+        if warning:
+            print(warning, file=sys.stderr)
+        print(f"图已保存：{args.chart}", file=sys.stderr)
+    if args.markdown:
+        from pathlib import Path
+
+        command = "bansha simulate " + " ".join(shlex.quote(a) for a in argv if a != "--no-progress")
+        body = f"生成命令：`{command}`（或 `make simulate ARGS=\"{' '.join(argv)}\"`）\n\n" + sim.render_markdown(reports)
+        sim.Region("simulate").write(Path(args.markdown), body, BALANCE_INTRO)
+        print(f"已写入：{args.markdown}", file=sys.stderr)
+    return 1 if args.strict and any(r["errors"] for r in reports) else 0
+
+
+def _cpus() -> int:
+    import os
+
+    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    parser = argparse.ArgumentParser(prog="bansha", description="版杀法官：平衡性模拟与性能基准")
+    sub = parser.add_subparsers(dest="command", required=True)
+    _simulate_parser(sub)
+    from . import bench
+
+    bench.add_parser(sub)
+    args = parser.parse_args(argv)
+    if args.command == "simulate":
+        return simulate(args, argv[1:])
+    return bench.run(args, argv[1:])
+
+
+if __name__ == "__main__":
+    sys.exit(main())

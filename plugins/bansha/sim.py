@@ -1,0 +1,594 @@
+"""`bansha simulate`: play many games with the agents and aggregate balance figures.
+
+Pure: no nonebot, tortoise or clock in the games themselves. Every registered
+ruleset is covered with no per-game code: boards come from `ruleset.boards`
+and the `板子` option, head counts from `ruleset.sizes(options)`, factions from
+`Outcome.winner`, roles and fates from `ruleset.cast(state)`, game length from
+`state.day`.
+
+Reproducible: game i of a run with seed S uses seed S+i, and records are
+aggregated in game order whatever the number of worker processes.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import math
+import multiprocessing
+import pkgutil
+import re
+import sys
+import unicodedata
+from collections.abc import Callable, Iterable, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from .engine import registry
+from .engine.agent import Agent, play_game
+from .engine.core import Refusal
+from .engine.heuristic import heuristic_action
+from .engine.phases import parse_options
+from .engine.ruleset import Ruleset
+
+# "random" is each game's own random agent where it has one (agent.agent_for), else the generic one.
+AGENTS: dict[str, Agent | None] = {"random": None, "heuristic": heuristic_action}
+AGENT_LABELS = {"random": "随机代理", "heuristic": "启发式代理（谨慎新手）"}
+Z95 = 1.959963984540054  # two-sided 95% normal quantile, for Wilson intervals
+NO_WINNER = "无胜者"
+SURVIVED = "存活"
+
+
+class SimError(Exception):
+    """A bad request (unknown game, board or head count); the message is Chinese."""
+
+
+# --- rulesets ---------------------------------------------------------------------------
+
+
+def load_rulesets(warn: Callable[[str], None] | None = None) -> list[Ruleset]:
+    """registry.load_all(), but one broken game package does not hide the others."""
+    try:
+        return registry.load_all()
+    except Exception:
+        pass
+    root = Path(registry.__file__).resolve().parents[2]
+    for mod in pkgutil.iter_modules([str(root)]):
+        if mod.ispkg and mod.name != "bansha":
+            try:
+                importlib.import_module(f"plugins.{mod.name}.rules")
+            except Exception as e:  # report and go on with the games that do load
+                (warn or _stderr)(f"警告：无法加载游戏包 plugins.{mod.name}：{type(e).__name__}: {e}")
+    return registry.all_rulesets()
+
+
+def _stderr(text: str) -> None:
+    print(text, file=sys.stderr)
+
+
+def find_ruleset(name: str) -> Ruleset:
+    ruleset = registry.get(name)
+    if ruleset is None:
+        known = "、".join(f"{r.title}（{r.key}）" for r in registry.all_rulesets()) or "无"
+        raise SimError(f"没有名为「{name}」的游戏。可选：{known}")
+    return ruleset
+
+
+# --- what to simulate ---------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class SimSpec:
+    game: str  # ruleset key
+    players: int
+    options: tuple[tuple[str, Any], ...]  # as /开局 would build them, sorted (picklable, hashable)
+    agent: str = "heuristic"
+    board: str = ""
+
+    @property
+    def ruleset(self) -> Ruleset:
+        return find_ruleset(self.game)
+
+
+# The agents play on the 快速 clock: on the forum clock their votes would meet 开门 hours and the
+# 投票理由 format, and, never posting in the group, they would all be carded out for 潜水. Balance is a
+# property of the rules, not of the wall clock; --option 节奏=论坛 (and the others) still override these.
+SIM_DEFAULTS = ("节奏=快速", "潜水=关", "未投票黄牌=关", "投票理由=可选")
+
+
+def build_options(
+    ruleset: Ruleset, board: str = "", pairs: Sequence[str] = (), sim_defaults: Sequence[str] = SIM_DEFAULTS
+) -> dict[str, Any]:
+    """Options exactly as `/开局 <游戏> 板子=… 键=值…` would parse them (defaults included)."""
+    keys = {o.key for o in ruleset.all_options()}
+    words = [w for w in sim_defaults if w.partition("=")[0] in keys] + list(pairs)
+    if board:
+        if not ruleset.boards:
+            raise SimError(f"{ruleset.title} 没有可选的板子。")
+        if board not in ruleset.boards:
+            raise SimError(f"{ruleset.title} 没有名为「{board}」的板子。可选：{'、'.join(ruleset.boards)}")
+        words.insert(0, f"板子={board}")
+    try:
+        options = parse_options(words, ruleset.all_options())
+    except Refusal as r:
+        raise SimError(r.message) from None
+    options.pop("种子", None)  # the simulation's own seeds decide
+    return options
+
+
+def specs_for(
+    game: str, board: str = "", players: int | None = None, agent: str = "heuristic", pairs: Sequence[str] = ()
+) -> list[SimSpec]:
+    """Expand `--game`/`--board` (either may be "all") into concrete simulations."""
+    if agent not in AGENTS:
+        raise SimError(f"未知的代理「{agent}」：可选 {'、'.join(AGENTS)}")
+    rulesets = registry.all_rulesets() if game in ("all", "全部") else [find_ruleset(game)]
+    out = []
+    for ruleset in rulesets:
+        boards = [""]
+        if board in ("all", "全部"):
+            boards = list(ruleset.boards) or [""]
+        elif board:
+            boards = [board]
+        for b in boards:
+            options = build_options(ruleset, b, pairs)
+            sizes = ruleset.sizes(options)
+            if players is not None:
+                if players not in sizes:
+                    if game in ("all", "全部") or board in ("all", "全部"):
+                        continue  # "every board": skip the ones this head count does not fit
+                    why = ruleset.check_players(options, players) or f"{ruleset.title} 不能 {players} 人开局。"
+                    raise SimError(why)
+                n = players
+            elif sizes:
+                n = typical_size(sizes)
+            else:
+                raise SimError(f"{ruleset.title}{'（' + b + '）' if b else ''} 没有可以开局的人数。")
+            out.append(SimSpec(ruleset.key, n, tuple(sorted(options.items())), agent, b))
+    if not out:
+        raise SimError("没有符合条件的模拟（检查 --players 与板子是否匹配）。")
+    return out
+
+
+def typical_size(sizes: Sequence[int]) -> int:
+    """The typical table: the middle of the head counts the options accept (the only one for a fixed board)."""
+    return sorted(sizes)[len(sizes) // 2]
+
+
+# --- one game --------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class SeatRecord:
+    role: str
+    faction: str
+    fate: str
+    won: bool
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    seed: int
+    winner: str | None = None
+    days: int = 0
+    seats: tuple[SeatRecord, ...] = ()
+    error: str = ""
+
+
+def play_one(spec: SimSpec, seed: int) -> GameRecord:
+    ruleset = spec.ruleset
+    try:
+        result = play_game(ruleset, spec.players, seed, dict(spec.options), AGENTS[spec.agent])
+    except Exception as e:  # a ruleset bug: counted and shown with its seed, not fatal to the run
+        return GameRecord(seed, error=f"{type(e).__name__}: {e}"[:300])
+    game = result.game
+    outcome = game.outcome
+    winners = set(outcome.seats) if outcome else set()
+    seats = tuple(
+        SeatRecord(row.role, row.faction, row.fate, row.seat in winners) for row in ruleset.cast(game.state)
+    )
+    return GameRecord(seed, outcome.winner if outcome else None, int(game.state.day), seats)
+
+
+# --- many games, in order ---------------------------------------------------------------------
+
+
+def _init_worker(modules: tuple[str, ...]) -> None:
+    load_rulesets()
+    for name in modules:  # rulesets registered outside plugins/ (the tests' toy game)
+        importlib.import_module(name)
+
+
+def _run_chunk(job: tuple[SimSpec, int, int]) -> list[GameRecord]:
+    spec, start, count = job
+    return [play_one(spec, seed) for seed in range(start, start + count)]
+
+
+class Runner:
+    """Runs games in order, in this process or in `jobs` spawned workers (spawn-safe: import-only init)."""
+
+    def __init__(self, jobs: int = 1):
+        self.jobs = max(1, jobs)
+        self._pool: ProcessPoolExecutor | None = None
+
+    def __enter__(self) -> Runner:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self._pool is not None:
+            self._pool.shutdown(cancel_futures=True)
+            self._pool = None
+
+    def _executor(self) -> ProcessPoolExecutor:
+        if self._pool is None:
+            modules = tuple(sorted({type(r).__module__ for r in registry.all_rulesets()}))
+            self._pool = ProcessPoolExecutor(
+                max_workers=self.jobs,
+                mp_context=multiprocessing.get_context("spawn"),
+                initializer=_init_worker,
+                initargs=(modules,),
+            )
+        return self._pool
+
+    def run(self, spec: SimSpec, games: int, seed: int, progress: Callable[[int], None] | None = None) -> list[GameRecord]:
+        tick = progress or (lambda _n: None)
+        if self.jobs == 1 or games < 2 * self.jobs:
+            out = []
+            for s in range(seed, seed + games):
+                out.append(play_one(spec, s))
+                tick(1)
+            return out
+        size = max(1, min(50, games // (self.jobs * 8)))
+        chunks = [(spec, s, min(size, seed + games - s)) for s in range(seed, seed + games, size)]
+        out = []
+        for records in self._executor().map(_run_chunk, chunks):  # map keeps submission order
+            out.extend(records)
+            tick(len(records))
+        return out
+
+
+# --- aggregation -----------------------------------------------------------------------------
+
+
+def wilson(k: int, n: int, z: float = Z95) -> tuple[float, float]:
+    """Wilson score interval for k successes in n trials."""
+    if n <= 0:
+        return (0.0, 0.0)
+    p = k / n
+    denom = 1 + z * z / n
+    center = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    lo, hi = max(0.0, center - half), min(1.0, center + half)
+    # exact at the ends (floating point would leave 0.9999999999999999 below a 100% rate)
+    return (0.0 if k == 0 else lo, 1.0 if k == n else hi)
+
+
+_WHEN = re.compile(r"第\s*[0-9０-９一二三四五六七八九十百]+\s*(?:个)?(?:夜晚|白天|回合|轮次|夜|天|日|晚|轮|局)")
+
+
+_SEAT_NOTE = re.compile(r"[（(][^（）()]*\d+\s*号[^（）()]*[）)]")
+
+
+def cause_of(fate: str) -> str:
+    """How a seat left, comparable across games: the day/night number and seat notes dropped, and only
+    the first clause kept (later clauses are statuses it also had).
+
+    第2夜被狼人杀害 → 被狼人杀害; 第3天殉情；恋人（与4号） → 殉情; 存活… → 存活."""
+    if fate.startswith(SURVIVED):
+        return SURVIVED
+    text = _SEAT_NOTE.sub("", _WHEN.sub("", fate))
+    first = re.split(r"[；;]", text)[0].strip(" ，,、：:")
+    return first or fate.strip() or "未知"
+
+
+def base_role(role: str) -> str:
+    """A role without its annotations: 熊（3级）·本能「幸运」 → 熊（3级）, so role tables stay readable."""
+    return role.split("·", 1)[0].strip() or role
+
+
+def _r(x: float) -> float:
+    return round(x, 6)
+
+
+def aggregate(spec: SimSpec, records: Sequence[GameRecord], seed: int) -> dict[str, Any]:
+    """The report for one simulation, as plain JSON-able data (deterministic order)."""
+    ruleset = spec.ruleset
+    ok = [r for r in records if not r.error]
+    n = len(ok)
+    wins: dict[str, int] = {}
+    for r in ok:
+        key = r.winner or NO_WINNER
+        wins[key] = wins.get(key, 0) + 1
+    order = list(ruleset.factions) + sorted(k for k in wins if k not in ruleset.factions)
+    factions = []
+    for f in order:
+        k = wins.get(f, 0)
+        lo, hi = wilson(k, n)
+        factions.append({"faction": f, "wins": k, "rate": _r(k / n if n else 0.0), "ci95": [_r(lo), _r(hi)]})
+    days = [r.days for r in ok]
+    hist: dict[int, int] = {}
+    for d in days:
+        hist[d] = hist.get(d, 0) + 1
+    causes: dict[str, int] = {}
+    survivors = 0
+    seats_total = 0
+    roles: dict[str, dict[str, Any]] = {}
+    for r in ok:
+        for s in r.seats:
+            seats_total += 1
+            cause = cause_of(s.fate)
+            if cause == SURVIVED:
+                survivors += 1
+            else:
+                causes[cause] = causes.get(cause, 0) + 1
+            row = roles.setdefault(base_role(s.role), {"games": 0, "wins": 0, "factions": {}})
+            row["games"] += 1
+            row["wins"] += int(s.won)
+            row["factions"][s.faction] = row["factions"].get(s.faction, 0) + 1
+    role_rows = []
+    for role, row in roles.items():
+        faction = sorted(row["factions"].items(), key=lambda kv: (-kv[1], kv[0]))[0][0]
+        lo, hi = wilson(row["wins"], row["games"])
+        role_rows.append({
+            "role": role, "faction": faction, "seats": row["games"], "wins": row["wins"],
+            "rate": _r(row["wins"] / row["games"]), "ci95": [_r(lo), _r(hi)],
+        })
+    rank = {f: i for i, f in enumerate(ruleset.factions)}
+
+    def role_key(row: dict) -> tuple:
+        base = next((f for f in ruleset.factions if row["faction"].startswith(f)), row["faction"])
+        return (rank.get(base, len(rank)), row["faction"], -row["seats"], row["role"])
+
+    role_rows.sort(key=role_key)
+    return {
+        "game": ruleset.key,
+        "title": ruleset.title,
+        "board": spec.board,
+        "players": spec.players,
+        "agent": spec.agent,
+        "seed": seed,
+        "games": len(records),
+        "completed": n,
+        "options": {k: v for k, v in spec.options},
+        "factions": factions,
+        "length": {
+            "mean_days": _r(sum(days) / n if n else 0.0),
+            "min_days": min(days, default=0),
+            "max_days": max(days, default=0),
+            "histogram": {str(d): hist[d] for d in sorted(hist)},
+        },
+        "deaths": [
+            {"cause": c, "count": k, "per_game": _r(k / n if n else 0.0)}
+            for c, k in sorted(causes.items(), key=lambda kv: (-kv[1], kv[0]))
+        ],
+        "survivors": {"count": survivors, "per_game": _r(survivors / n if n else 0.0), "seats": seats_total},
+        "roles": role_rows,
+        "errors": [{"seed": r.seed, "error": r.error} for r in records if r.error],
+    }
+
+
+def simulate(
+    specs: Iterable[SimSpec],
+    games: int,
+    seed: int,
+    jobs: int = 1,
+    progress: Callable[[SimSpec, int], None] | None = None,
+) -> list[dict[str, Any]]:
+    """Run every spec for `games` games from `seed` and return one report each."""
+    reports = []
+    with Runner(jobs) as runner:
+        for spec in specs:
+            tick = (lambda k, _s=spec: progress(_s, k)) if progress else None
+            records = runner.run(spec, games, seed, tick)
+            reports.append(aggregate(spec, records, seed))
+    return reports
+
+
+# --- rendering -------------------------------------------------------------------------------
+
+
+def _width(text: str) -> int:
+    return sum(2 if unicodedata.east_asian_width(ch) in ("W", "F") else 1 for ch in text)
+
+
+def _table(headers: Sequence[str], rows: Sequence[Sequence[str]], right: Sequence[bool]) -> list[str]:
+    widths = [max(_width(str(c)) for c in col) for col in zip(headers, *rows, strict=False)]
+
+    def line(cells: Sequence[str]) -> str:
+        out = []
+        for c, w, r in zip(cells, widths, right, strict=False):
+            pad = " " * (w - _width(str(c)))
+            out.append(pad + str(c) if r else str(c) + pad)
+        return "  ".join(out).rstrip()
+
+    return [line(headers), line(["-" * w for w in widths]), *(line(r) for r in rows)]
+
+
+def _pct(x: float) -> str:
+    return f"{x * 100:.1f}%"
+
+
+def _ci(ci: Sequence[float]) -> str:
+    return f"[{ci[0] * 100:.1f}%, {ci[1] * 100:.1f}%]"
+
+
+def title_of(rep: dict[str, Any]) -> str:
+    board = f" · {rep['board']}" if rep["board"] else ""
+    return f"{rep['title']}{board} · {rep['players']} 人"
+
+
+def render_text(rep: dict[str, Any]) -> str:
+    lines = [
+        f"{title_of(rep)} · {rep['games']} 局 · 种子 {rep['seed']}…{rep['seed'] + rep['games'] - 1} · "
+        f"{AGENT_LABELS.get(rep['agent'], rep['agent'])}",
+        "",
+        "阵营胜率（95% 置信区间，Wilson）",
+    ]
+    lines += _table(
+        ["阵营", "胜场", "胜率", "95% 置信区间"],
+        [[f["faction"], str(f["wins"]), _pct(f["rate"]), _ci(f["ci95"])] for f in rep["factions"]],
+        [False, True, True, False],
+    )
+    ln = rep["length"]
+    hist = "，".join(f"{d}天 {k}局" for d, k in ln["histogram"].items())
+    lines += ["", f"平均局长：{ln['mean_days']:.2f} 天（最短 {ln['min_days']}，最长 {ln['max_days']}；{hist}）", ""]
+    lines.append("死因统计")
+    sv = rep["survivors"]
+    death_rows = [[d["cause"], str(d["count"]), f"{d['per_game']:.2f}"] for d in rep["deaths"]]
+    death_rows.append([SURVIVED, str(sv["count"]), f"{sv['per_game']:.2f}"])
+    lines += _table(["死因", "人次", "每局"], death_rows, [False, True, True])
+    lines += ["", "角色胜率"]
+    lines += _table(
+        ["角色", "阵营", "出场", "胜场", "胜率", "95% 置信区间"],
+        [[r["role"], r["faction"], str(r["seats"]), str(r["wins"]), _pct(r["rate"]), _ci(r["ci95"])]
+         for r in rep["roles"]],
+        [False, False, True, True, True, False],
+    )
+    if rep["errors"]:
+        seeds = "、".join(str(e["seed"]) for e in rep["errors"][:10])
+        lines += ["", f"出错 {len(rep['errors'])} 局（已排除，种子：{seeds}）：{rep['errors'][0]['error']}"]
+    return "\n".join(lines)
+
+
+def render_markdown(reports: Sequence[dict[str, Any]]) -> str:
+    """The tables for docs/balance.md: one section per game, one row per board."""
+    out: list[str] = []
+    by_game: dict[str, list[dict[str, Any]]] = {}
+    for rep in reports:
+        by_game.setdefault(rep["title"], []).append(rep)
+    for title, reps in by_game.items():
+        out += [f"### {title}", ""]
+        factions = list(dict.fromkeys(f["faction"] for rep in reps for f in rep["factions"]))
+        head = ["板子", "人数", "局数", *[f"{f}胜率（95% CI）" for f in factions], "平均天数", "出错"]
+        out.append("| " + " | ".join(head) + " |")
+        out.append("|" + "|".join(["---"] * len(head)) + "|")
+        for rep in reps:
+            cells = [rep["board"] or "（默认）", str(rep["players"]), str(rep["completed"])]
+            got = {f["faction"]: f for f in rep["factions"]}
+            for f in factions:
+                g = got.get(f)
+                cells.append(f"{_pct(g['rate'])} {_ci(g['ci95'])}" if g else "—")
+            cells += [f"{rep['length']['mean_days']:.2f}", str(len(rep["errors"]))]
+            out.append("| " + " | ".join(cells) + " |")
+        out.append("")
+        for rep in reps:
+            label = rep["board"] or "默认"
+            roles = "；".join(f"{r['role']} {_pct(r['rate'])}" for r in rep["roles"])
+            deaths = "；".join(f"{d['cause']} {d['per_game']:.2f}" for d in rep["deaths"][:6])
+            out.append(f"- {label}：角色胜率 {roles}。每局死因 {deaths}。")
+        out.append("")
+    return "\n".join(out).rstrip() + "\n"
+
+
+def to_json(reports: Sequence[dict[str, Any]]) -> str:
+    return json.dumps(reports if len(reports) != 1 else reports[0], ensure_ascii=False, indent=2, sort_keys=False)
+
+
+# --- markdown pages with a generated region ---------------------------------------------------
+
+
+@dataclass
+class Region:
+    """A generated block inside a hand-written page, between two HTML comment markers."""
+
+    name: str
+    begin: str = field(init=False)
+    end: str = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.begin = f"<!-- {self.name}:begin（以下由命令生成，请勿手改） -->"
+        self.end = f"<!-- {self.name}:end -->"
+
+    def write(self, path: Path, body: str, intro: str) -> None:
+        block = f"{self.begin}\n{body.rstrip()}\n{self.end}"
+        text = path.read_text(encoding="utf-8") if path.exists() else intro.rstrip() + "\n\n" + self.begin + "\n" + self.end + "\n"
+        start, stop = text.find(self.begin), text.find(self.end)
+        if start < 0 or stop < 0:
+            text = text.rstrip() + "\n\n" + block + "\n"
+        else:
+            text = text[:start] + block + text[stop + len(self.end):]
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+
+
+# --- chart -------------------------------------------------------------------------------------
+
+_CJK_FONTS = (
+    "Noto Sans CJK SC", "Noto Sans SC", "Source Han Sans SC", "WenQuanYi Micro Hei", "WenQuanYi Zen Hei",
+    "Microsoft YaHei", "SimHei", "PingFang SC", "Heiti SC", "AR PL UMing CN", "Noto Serif CJK SC",
+)
+
+
+def draw_chart(reports: Sequence[dict[str, Any]], path: str | Path, font: str | None = None) -> str | None:
+    """Win rates with 95% CIs, one panel per simulation (factions) plus per-role rates.
+
+    Returns a warning when no Chinese font was found (labels would show as boxes)."""
+    try:
+        import matplotlib
+
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+        from matplotlib import font_manager
+    except ImportError as e:
+        raise SimError("画图需要 matplotlib：pip install matplotlib（或 make install）。") from e
+    warning = None
+    if font:
+        font_manager.fontManager.addfont(font)
+        family = font_manager.FontProperties(fname=font).get_name()
+    else:
+        family = _cjk_family(font_manager)
+        if family is None:
+            warning = "警告：没有找到中文字体，图中的中文可能显示为方框；可用 --font 指定字体文件（如 NotoSansCJK）。"
+    if family:
+        plt.rcParams["font.family"] = [family, "DejaVu Sans"]
+    plt.rcParams["axes.unicode_minus"] = False
+    rows = len(reports)
+    fig, axes = plt.subplots(rows, 2, figsize=(12, 3.2 * rows + 0.6), squeeze=False,
+                             gridspec_kw={"width_ratios": [1, 2.4]})
+    for i, rep in enumerate(reports):
+        ax_f, ax_r = axes[i]
+        _bars(ax_f, [f["faction"] for f in rep["factions"]], rep["factions"], f"{title_of(rep)}：阵营胜率")
+        _bars(ax_r, [r["role"] for r in rep["roles"]], rep["roles"], "角色胜率")
+    fig.suptitle(f"{AGENT_LABELS.get(reports[0]['agent'], '')}，每项 {reports[0]['games']} 局，误差线为 95% 置信区间")
+    import warnings
+
+    with warnings.catch_warnings():
+        if warning:  # already said once, in Chinese; not once per missing glyph
+            warnings.filterwarnings("ignore", message="Glyph .* missing from font")
+        fig.tight_layout()
+        fig.savefig(path, dpi=110)
+    plt.close(fig)
+    return warning
+
+
+def _cjk_family(font_manager: Any) -> str | None:
+    """A font with Chinese glyphs: known names first, then system font files matplotlib's cache missed."""
+    names = {f.name for f in font_manager.fontManager.ttflist}
+    family = next((f for f in _CJK_FONTS if f in names), None)
+    if family is not None:
+        return family
+    hints = ("wqy", "cjk", "sourcehan", "droidsansfallback", "simhei", "msyh", "pingfang", "uming", "ukai")
+    for path in sorted(font_manager.findSystemFonts()):
+        if any(h in Path(path).name.lower() for h in hints):
+            try:
+                font_manager.fontManager.addfont(path)
+                return font_manager.FontProperties(fname=path).get_name()
+            except Exception:  # an unreadable font file: try the next
+                continue
+    return None
+
+
+def _bars(ax: Any, labels: list[str], rows: list[dict[str, Any]], title: str) -> None:
+    rates = [r["rate"] * 100 for r in rows]
+    lo = [max(0.0, (r["rate"] - r["ci95"][0]) * 100) for r in rows]
+    hi = [max(0.0, (r["ci95"][1] - r["rate"]) * 100) for r in rows]
+    xs = list(range(len(rows)))
+    ax.bar(xs, rates, yerr=[lo, hi], capsize=3, color="#4C72B0")
+    ax.set_xticks(xs)
+    ax.set_xticklabels(labels, rotation=30 if len(labels) > 4 else 0, ha="right" if len(labels) > 4 else "center")
+    ax.set_ylim(0, 100)
+    ax.set_ylabel("胜率 %")
+    ax.axhline(50, color="#999999", linewidth=0.8, linestyle="--")
+    ax.set_title(title, fontsize=10)

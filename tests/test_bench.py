@@ -1,0 +1,72 @@
+"""`bansha bench`: the harness measures what it says (the bare matcher commits, the votes are recorded,
+the restore brings every game back and arms its deadline, speed counts whole games)."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+
+from plugins.bansha import bench, cli
+from plugins.bansha.engine import registry
+from plugins.bansha.engine.agent import play_game
+
+
+def test_latency_harness_votes_really_count_and_the_bare_matcher_really_commits(tmp_path):
+    figures = {f.key: f for f in bench.latency(games=3, rounds=2, seed=5, game="狼人杀", workdir=tmp_path)}
+    p99 = figures["latency_p99"]
+    d = p99.detail
+    # every /投票 went through NoneBot into the log and into a ballot box; every /基准 committed its row
+    assert d["votes_sent"] == d["votes_logged"] == d["votes_in_boxes"] == 3 * (2 + 1)
+    assert d["bare_sent"] == d["bare_rows"] == 3 * (2 * 2 + 1)
+    assert d["api_calls"].get("send_group_msg", 0) > 0  # the sender delivered through the (in-process) bot API
+    assert p99.value > 0 and p99.baseline and p99.baseline > 0 and p99.ratio == p99.value / p99.baseline
+    assert p99.met == (p99.ratio <= bench.LATENCY_GOAL)
+    # and the DB file says so too, read without tortoise
+    db = sqlite3.connect(tmp_path / "latency.sqlite3")
+    rows = db.execute("select count(*), count(distinct user_id) from bansha_bench_row").fetchone()
+    votes = [json.loads(a) for (a,) in db.execute("select args from bansha_input where kind = 'act'")]
+    db.close()
+    assert rows[0] == d["bare_rows"] and rows[1] == 3 * 3  # three distinct voters per game
+    assert sum(1 for a in votes if a.get("skill") == "投票" and a.get("via") == "group") == d["votes_sent"]
+
+
+def test_recovery_restores_every_game_and_rearms_it_and_memory_is_per_game(tmp_path):
+    recovery, memory = bench.recovery_and_memory(games=10, seed=3, repeat=1, workdir=tmp_path)
+    assert recovery.detail["games"] == 10 and recovery.detail["jobs_armed"] >= 10
+    assert recovery.value > 0 and recovery.baseline and recovery.baseline > 0
+    assert recovery.met is None  # the goal is stated for 1,000 games
+    assert memory.detail["games"] == 10 and 1_000 < memory.value < 10_000_000
+    assert memory.met == (memory.value <= bench.MEMORY_GOAL)
+
+
+def test_engine_speed_counts_whole_games():
+    toy = registry.get("toy")
+    (fig,) = bench.engine_speed(seconds=0.05, min_games=5, only=["toy"])
+    games = fig.detail["games"]
+    assert games >= 5 and fig.value > 0
+    seqs = [play_game(toy, bench.typical_size(toy, {}), seed, {}).game.seq for seed in range(1, games + 1)]
+    assert fig.detail["inputs_per_game"] == round(sum(seqs) / games, 1)
+    assert fig.met is None  # no goal for the test game
+
+
+def test_goals_are_checked_against_the_figures():
+    assert bench.ENGINE_GOALS["werewolf"] == (12, 2000.0)
+    (fig,) = bench.engine_speed(seconds=0.05, min_games=3, only=["werewolf"])
+    assert "12 人" in fig.label and fig.met == (fig.value >= 2000.0) and fig.ratio == fig.value / 2000.0
+
+
+def test_percentile_is_nearest_rank():
+    xs = [float(i) for i in range(1, 101)]
+    assert bench._percentile(xs, 0.5) == 50.0 and bench._percentile(xs, 0.99) == 99.0
+    assert bench._percentile([3.0], 0.99) == 3.0
+
+
+def test_bench_cli_prints_goals_and_writes_markdown(tmp_path, capsys):
+    md = tmp_path / "performance.md"
+    code = cli.main(["bench", "--only", "engine", "--engine-game", "werewolf", "--seconds", "0.05",
+                     "--markdown", str(md)])
+    out = capsys.readouterr().out
+    assert code == 0
+    assert "引擎速度 狼人杀 12 人" in out and "目标 ≥ 2,000 局/秒" in out and "达标" in out
+    text = md.read_text(encoding="utf-8")
+    assert "bansha bench --only engine" in text and "| 项目 | 测得 |" in text and "nproc" in text
