@@ -6,14 +6,16 @@ game rules never do.
 
 from __future__ import annotations
 
+import inspect
 import re
 import secrets
 import time
 import unicodedata
 from datetime import UTC, datetime
+from typing import Any
 
 from apscheduler.jobstores.base import JobLookupError
-from nonebot import get_bots, get_driver, get_plugin_config, logger, on_command, on_message, require
+from nonebot import get_bots, get_driver, get_plugin_config, logger, on_message, require
 from nonebot.adapters import Message as BaseMessage
 from nonebot.adapters.onebot.v11 import (
     Bot,
@@ -28,10 +30,10 @@ from nonebot.adapters.onebot.v11.permission import GROUP_ADMIN, GROUP_OWNER
 from nonebot.exception import IgnoredException
 from nonebot.matcher import Matcher
 from nonebot.message import event_preprocessor
-from nonebot.params import CommandArg, RawCommand
 from nonebot.permission import SUPERUSER
 from nonebot.plugin import PluginMetadata
 from nonebot.rule import Rule
+from nonebot.typing import T_State
 
 require("nonebot_plugin_apscheduler")
 from nonebot_plugin_apscheduler import scheduler  # noqa: E402
@@ -43,6 +45,7 @@ from .engine.core import Input, Refusal  # noqa: E402
 from .engine.forum import card_ledger  # noqa: E402
 from .engine.game import ENDED, MAX_TEXT, RUNNING, SIGNUP, Game, clean_name  # noqa: E402
 from .engine.phases import format_duration, parse_options  # noqa: E402
+from .models import SeatRow  # noqa: E402
 from .service import DatabaseUnavailable, NotConnected, Origin, Outgoing, Service  # noqa: E402
 
 __plugin_meta__ = PluginMetadata(
@@ -370,11 +373,71 @@ async def _run(matcher: Matcher, coro) -> None:
         await matcher.finish(_plain(prefix + (e.message if isinstance(e, Refusal) else RETRY)))
 
 
-def _cmd(*names: str, priority: int = 5):
-    return on_command(names[0], aliases=set(names[1:]), priority=priority, block=True)
+class _Command:
+    """A command's names; its handler registers in one dispatch table.
+
+    One NoneBot matcher serves every slash command (see `m_commands`): with a matcher per
+    command, NoneBot checked ~20 rules on every group message, which dominated the latency
+    of a /投票 when many games were busy at once (docs/performance.md).
+    """
+
+    def __init__(self, names: tuple[str, ...]):
+        self.names = names
+
+    def handle(self):
+        def register(func):
+            for name in self.names:
+                _COMMANDS[name] = func
+            return func
+
+        return register
 
 
-# --- matchers -------------------------------------------------------------------------
+_COMMANDS: dict[str, Any] = {}
+
+
+def _cmd(*names: str) -> _Command:
+    return _Command(names)
+
+
+def _split_command(event: MessageEvent) -> tuple[str, Message] | None:
+    """`/<command><args…>` → (command, the rest as a message), longest command name first."""
+    msg = event.get_message()
+    if not msg or msg[0].type != "text":
+        return None
+    first = msg[0].data.get("text", "").lstrip()
+    starts = [p for p in (driver.config.command_start or {"/"}) if p and first.startswith(p)]
+    if not starts:
+        return None
+    body = first[len(max(starts, key=len)):]
+    for name in _NAMES:
+        if body.startswith(name):
+            rest = Message(MessageSegment.text(body[len(name):])) if body[len(name):] else Message()
+            return name, rest + msg[1:]
+    return None
+
+
+async def _command_rule(event: MessageEvent, state: T_State) -> bool:
+    parsed = _split_command(event)
+    if parsed is None:
+        return False
+    state["_command"] = parsed
+    return True
+
+
+m_commands = on_message(rule=Rule(_command_rule), priority=5, block=True)
+
+
+@m_commands.handle()
+async def _dispatch(bot: Bot, event: MessageEvent, matcher: Matcher, state: T_State) -> None:
+    name, arg = state["_command"]
+    func = _COMMANDS[name]
+    given = {"bot": bot, "event": event, "matcher": matcher, "cmd": "/" + name, "arg": arg}
+    params = inspect.signature(func).parameters
+    await func(**{k: v for k, v in given.items() if k in params})
+
+
+# --- commands -------------------------------------------------------------------------
 
 m_help = _cmd("帮助", "help", "菜单")
 m_open = _cmd("开局")
@@ -398,7 +461,7 @@ m_proxy = _cmd("代投")
 
 
 @m_help.handle()
-async def _help(event: MessageEvent) -> None:
+async def _help(event: MessageEvent, matcher: Matcher) -> None:
     games = "、".join(r.title for r in registry.all_rulesets())
     lines = [
         "版杀法官 · 命令",
@@ -409,7 +472,7 @@ async def _help(event: MessageEvent) -> None:
         "私聊：/身份 · /技能 <技能> [目标]（也可直接发「查验 3」）· /放弃 · /狼聊 <内容> · /遗言 <内容> · "
         "/代投 <目标|弃权> [理由] · /加速 · /延时 · /私聊 <目标> <内容>（游戏允许时）· /局 <编号>",
         "法官：/法官 推进|暂停|继续|延长 <时长>|终止 [理由]|演员表|添加法官 @x|移除法官 @x|"
-        "蓝牌/黄牌/红牌 <目标> [理由]|替补 <目标> @新玩家|代投 <目标> <投票目标|弃权>|判负 <阵营>",
+        "蓝牌/黄牌/红牌 <目标> [理由]|替补 <目标> @新玩家|代投 <目标> <投票目标|弃权>|判负 <阵营>|场外助理 <目标> @助理",
     ]
     game = None
     if isinstance(event, GroupMessageEvent) and _service is not None:
@@ -419,7 +482,7 @@ async def _help(event: MessageEvent) -> None:
         lines.append(phase_help(game))
     elif game is not None:
         lines.append(f"第 {game.gid} 局 {game.rules.title} 正在报名：发送 /报名 加入。")
-    await m_help.finish(_plain("\n".join(lines)))
+    await matcher.finish(_plain("\n".join(lines)))
 
 
 def phase_help(game: Game) -> str:
@@ -435,7 +498,7 @@ def phase_help(game: Game) -> str:
 
 
 @m_open.handle()
-async def _open(bot: Bot, event: MessageEvent, matcher: Matcher, arg: BaseMessage = CommandArg()) -> None:
+async def _open(bot: Bot, event: MessageEvent, matcher: Matcher, arg: BaseMessage) -> None:
     matcher.state["_event"] = event
 
     async def body() -> None:
@@ -570,7 +633,7 @@ async def _act(matcher: Matcher, event: MessageEvent, game: Game, skill: str, wo
 
 @m_vote.handle()
 @m_change.handle()
-async def _vote(event: MessageEvent, matcher: Matcher, cmd: str = RawCommand(), arg: BaseMessage = CommandArg()) -> None:
+async def _vote(event: MessageEvent, matcher: Matcher, cmd: str, arg: BaseMessage) -> None:
     matcher.state["_event"] = event
 
     async def body() -> None:
@@ -616,7 +679,7 @@ def _check_reply(event: MessageEvent, kind: str) -> None:
 
 
 @m_skill.handle()
-async def _skill(bot: Bot, event: MessageEvent, matcher: Matcher, arg: BaseMessage = CommandArg()) -> None:
+async def _skill(bot: Bot, event: MessageEvent, matcher: Matcher, arg: BaseMessage) -> None:
     matcher.state["_event"] = event
 
     async def body() -> None:
@@ -675,7 +738,7 @@ async def _bare(event: MessageEvent, matcher: Matcher) -> None:
 
 
 @m_pass.handle()
-async def _pass(event: MessageEvent, matcher: Matcher, arg: BaseMessage = CommandArg()) -> None:
+async def _pass(event: MessageEvent, matcher: Matcher, arg: BaseMessage) -> None:
     matcher.state["_event"] = event
 
     async def body() -> None:
@@ -707,7 +770,7 @@ async def _role(event: MessageEvent, matcher: Matcher) -> None:
 
 
 @m_chat.handle()
-async def _chat(event: MessageEvent, matcher: Matcher, arg: BaseMessage = CommandArg()) -> None:
+async def _chat(event: MessageEvent, matcher: Matcher, arg: BaseMessage) -> None:
     matcher.state["_event"] = event
 
     async def body() -> None:
@@ -720,7 +783,7 @@ async def _chat(event: MessageEvent, matcher: Matcher, arg: BaseMessage = Comman
 
 
 @m_words.handle()
-async def _last_words(event: MessageEvent, matcher: Matcher, arg: BaseMessage = CommandArg()) -> None:
+async def _last_words(event: MessageEvent, matcher: Matcher, arg: BaseMessage) -> None:
     matcher.state["_event"] = event
 
     async def body() -> None:
@@ -733,7 +796,7 @@ async def _last_words(event: MessageEvent, matcher: Matcher, arg: BaseMessage = 
 
 
 @m_select.handle()
-async def _select(event: MessageEvent, matcher: Matcher, arg: BaseMessage = CommandArg()) -> None:
+async def _select(event: MessageEvent, matcher: Matcher, arg: BaseMessage) -> None:
     matcher.state["_event"] = event
 
     async def body() -> None:
@@ -753,12 +816,12 @@ async def _select(event: MessageEvent, matcher: Matcher, arg: BaseMessage = Comm
 
 JUDGE_SUBS = (
     "推进", "暂停", "继续", "延长", "终止", "演员表", "添加法官", "移除法官", "蓝牌", "黄牌", "红牌", "替补", "代投",
-    "判负",
+    "判负", "场外助理",
 )
 
 
 @m_judge.handle()
-async def _judge(bot: Bot, event: MessageEvent, matcher: Matcher, arg: BaseMessage = CommandArg()) -> None:
+async def _judge(bot: Bot, event: MessageEvent, matcher: Matcher, arg: BaseMessage) -> None:
     matcher.state["_event"] = event
 
     async def body() -> None:
@@ -795,6 +858,15 @@ async def _judge(bot: Bot, event: MessageEvent, matcher: Matcher, arg: BaseMessa
             if not rest:
                 raise Refusal(f"用法：/法官 {sub} <目标> [理由]")
             args["target"], args["reason"] = rest[0], " ".join(rest[1:])
+        elif sub == "场外助理":
+            if len(rest) < 2 or not rest[1].lstrip("@").isdigit():
+                raise Refusal("用法：/法官 场外助理 <目标> <@助理>")
+            seat = game.resolve(rest[0])
+            if seat is None:
+                raise Refusal("找不到这名玩家：请用座位号、@或QQ号。")
+            player = game.qq_of(seat)
+            played = await SeatRow.filter(qq=player).exclude(game_id=game.gid).distinct().values_list("game_id", flat=True)
+            args.update(target=rest[0], qq=int(rest[1].lstrip("@")), played=len(set(played)))
         elif sub == "判负":
             if not rest:
                 raise Refusal("用法：/法官 判负 <阵营名>（例如 狼人阵营）")
@@ -830,7 +902,7 @@ async def _member_name(bot: Bot, group_id: int, qq: int) -> str:
 
 
 @m_speed.handle()
-async def _speed(event: MessageEvent, matcher: Matcher, cmd: str = RawCommand()) -> None:
+async def _speed(event: MessageEvent, matcher: Matcher, cmd: str) -> None:
     matcher.state["_event"] = event
 
     async def body() -> None:
@@ -842,7 +914,7 @@ async def _speed(event: MessageEvent, matcher: Matcher, cmd: str = RawCommand())
 
 
 @m_proxy.handle()
-async def _proxy(event: MessageEvent, matcher: Matcher, arg: BaseMessage = CommandArg()) -> None:
+async def _proxy(event: MessageEvent, matcher: Matcher, arg: BaseMessage) -> None:
     matcher.state["_event"] = event
 
     async def body() -> None:
@@ -858,7 +930,7 @@ async def _proxy(event: MessageEvent, matcher: Matcher, arg: BaseMessage = Comma
 
 
 @m_relay.handle()
-async def _relay(event: MessageEvent, matcher: Matcher, arg: BaseMessage = CommandArg()) -> None:
+async def _relay(event: MessageEvent, matcher: Matcher, arg: BaseMessage) -> None:
     matcher.state["_event"] = event
 
     async def body() -> None:
@@ -875,7 +947,7 @@ async def _relay(event: MessageEvent, matcher: Matcher, arg: BaseMessage = Comma
 
 
 @m_elect.handle()
-async def _elect(bot: Bot, event: MessageEvent, matcher: Matcher, cmd: str = RawCommand()) -> None:
+async def _elect(bot: Bot, event: MessageEvent, matcher: Matcher, cmd: str) -> None:
     """/上警 and /退水 are the public skills of that name (sheriff election boards)."""
     matcher.state["_event"] = event
 
@@ -886,6 +958,9 @@ async def _elect(bot: Bot, event: MessageEvent, matcher: Matcher, cmd: str = Raw
         await _public_act(bot, matcher, event, game, "上警" if cmd.endswith("上警") else "退水", [])
 
     await _run(matcher, body())
+
+
+_NAMES = sorted(_COMMANDS, key=len, reverse=True)  # longest first: 退出报名 before 报名
 
 
 async def _speak_rule(event: MessageEvent) -> bool:
