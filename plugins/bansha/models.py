@@ -17,7 +17,7 @@ class GameRow(Model):
     options = fields.JSONField()
     phase_no = fields.IntField(default=0)
     deadline = fields.FloatField(null=True)  # epoch seconds; re-armed from here at startup
-    seq = fields.IntField(default=0)  # inputs in the log
+    seq = fields.IntField(default=0)  # inputs in the log when the row last changed (phase, deadline, status)
     created_at = fields.DatetimeField(auto_now_add=True)
     updated_at = fields.DatetimeField(auto_now=True)
 

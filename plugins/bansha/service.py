@@ -96,6 +96,10 @@ class Service:
         self.pm_choice: dict[int, int] = {}
         self._seen: dict[str, None] = {}  # recent message keys (insertion-ordered LRU)
         self._delivered: set[int] = set()  # outbox rows sent but not yet marked (DB write outage)
+        self._by_group: dict[int, int] = {}  # group -> its active game (every group message asks)
+        self._row: dict[int, tuple] = {}  # game -> (status, phase_no, deadline) last written to its row
+        self._armed: dict[int, tuple] = {}  # game -> what its timers were last set to
+        self._stale: set[int] = set()  # cached games that hold an uncommitted input (DB fault)
 
     # --- lifecycle ----------------------------------------------------------
     @staticmethod
@@ -116,6 +120,8 @@ class Service:
             game = await self._rebuild(row)
             self.games[row.id] = game
             self.self_ids[row.id] = row.self_id
+            self._by_group[row.group_id] = row.id
+            self._row[row.id] = (game.status, game.phase_no, game.deadline)
             self._rearm(game)
         for c in await PmChoice.all():
             self.pm_choice[c.qq] = c.game_id
@@ -158,10 +164,9 @@ class Service:
         return self._locks.setdefault(gid, asyncio.Lock())
 
     def game_in_group(self, group_id: int) -> Game | None:
-        for g in self.games.values():
-            if g.group == group_id and g.status != ENDED:
-                return g
-        return None
+        gid = self._by_group.get(group_id)
+        g = self.games.get(gid) if gid is not None else None
+        return g if g is not None and g.status != ENDED else None
 
     def games_of(self, qq: int) -> list[Game]:
         return [g for g in self.games.values() if g.status != ENDED and (g.seat_of(qq) is not None or g.is_judge(qq))]
@@ -207,17 +212,19 @@ class Service:
             raise DatabaseUnavailable(str(e)) from e
         self.games[row.id] = game
         self.self_ids[row.id] = self_id
+        self._by_group[group_id] = row.id
         self.kick()
         return game
 
     async def submit(self, gid: int, inp: Input, origin: Origin | None = None, source: str | None = None) -> list[Event]:
         """Apply an input and persist it with its messages in one transaction."""
         async with self.lock(gid):
+            if gid in self._stale and not await self._reload(gid, quiet=True):
+                raise DatabaseUnavailable("game state could not be reloaded")
             game = self.games.get(gid)
             if game is None:
                 raise Refusal("找不到这局游戏。")
             players_before = [(p.qq, p.name) for p in game.players]
-            backup = pickle.dumps(game)  # to put back if the commit fails, without reading the DB
             try:
                 events = apply(game, inp)  # Refusal leaves the game untouched
             except Refusal:
@@ -231,7 +238,11 @@ class Service:
                 await self._commit(game, inp, events, origin, source, players_before)
             except Exception as e:
                 log.warning("game %s: commit failed: %s", gid, e)
-                self.games[gid] = pickle.loads(backup)  # as it was before this input
+                # The cached game already holds this input: rebuild it from the log. If the DB
+                # cannot even be read, keep it marked stale (commands get the retry message)
+                # rather than dropping it from the cache.
+                self._stale.add(gid)
+                await self._reload(gid, quiet=True)
                 if isinstance(e, IntegrityError) and source:
                     return []  # the same QQ message was already recorded
                 raise DatabaseUnavailable(str(e)) from e
@@ -239,19 +250,22 @@ class Service:
         self.kick()
         return events
 
-    async def _reload(self, gid: int, quiet: bool = False) -> None:
-        self.games.pop(gid, None)
+    async def _reload(self, gid: int, quiet: bool = False) -> bool:
+        """Rebuild a game from the DB; on failure the game stays stale (and cached) for a later try."""
         try:
             row = await GameRow.get(id=gid)
             self.games[gid] = await self._rebuild(row)
         except Exception:
             if not quiet:
                 log.exception("game %s: reload failed", gid)
-            # left out of the cache; the next restore or command retries
+            self._stale.add(gid)
+            return False
+        self._stale.discard(gid)
+        return True
 
     async def ensure_loaded(self, gid: int) -> Game | None:
-        if gid not in self.games:
-            await self._reload(gid, quiet=True)
+        if (gid not in self.games or gid in self._stale) and not await self._reload(gid, quiet=True):
+            return None
         return self.games.get(gid)
 
     async def _commit(self, game: Game, inp: Input, events: list[Event], origin: Origin | None, source: str | None,
@@ -268,9 +282,11 @@ class Service:
                     [OutboxRow(game_id=game.gid, seq=game.seq, self_id=self_id, kind=k, target=t, group_id=g, text=x)
                      for k, t, g, x in rows]
                 )
-            await GameRow.filter(id=game.gid).update(
-                status=game.status, phase_no=game.phase_no, deadline=game.deadline, seq=game.seq
-            )
+            row_state = (game.status, game.phase_no, game.deadline)
+            if self._row.get(game.gid) != row_state:  # a vote changes none of them: one statement less
+                await GameRow.filter(id=game.gid).update(
+                    status=game.status, phase_no=game.phase_no, deadline=game.deadline, seq=game.seq
+                )
             players_now = [(p.qq, p.name) for p in game.players]
             if players_now != players_before:
                 await SeatRow.filter(game_id=game.gid).delete()
@@ -279,6 +295,7 @@ class Service:
                 )
             if game.seq % SNAPSHOT_EVERY == 0:
                 await SnapshotRow.create(game_id=game.gid, seq=game.seq, version=self._version, data=pickle.dumps(game))
+        self._row[game.gid] = row_state
 
     def _route(self, game: Game, events: list[Event], origin: Origin | None, self_id: int) -> list[tuple]:
         """Audiences → concrete sends (kind, target, temp group, text)."""
@@ -314,14 +331,21 @@ class Service:
     # --- deadlines ------------------------------------------------------------
     def _rearm(self, game: Game) -> None:
         live = game.status == "running" and not game.paused
-        for job, when in (("deadline", game.deadline), ("remind", game.remind_at)):
-            if live and when is not None:
-                self._arm(job, game.gid, when, game.phase_no)
-            else:
-                self._disarm(job, game.gid)
+        armed = (live, game.deadline, game.remind_at, game.phase_no)
+        if self._armed.get(game.gid) != armed:  # most inputs (votes, night actions) change no timer
+            self._armed[game.gid] = armed
+            for job, when in (("deadline", game.deadline), ("remind", game.remind_at)):
+                if live and when is not None:
+                    self._arm(job, game.gid, when, game.phase_no)
+                else:
+                    self._disarm(job, game.gid)
         if game.status == ENDED:
             self.games.pop(game.gid, None)
             self._locks.pop(game.gid, None)
+            self._row.pop(game.gid, None)
+            self._armed.pop(game.gid, None)
+            if self._by_group.get(game.group) == game.gid:
+                del self._by_group[game.group]
 
     async def fire(self, job: str, gid: int, phase_no: int) -> None:
         """A scheduled deadline or reminder came due (or was overdue at startup)."""
@@ -360,39 +384,50 @@ class Service:
                     pass
 
     async def drain_once(self, limit: int = 100) -> bool:
-        """Send pending rows in order; a target whose send fails waits for the next round."""
+        """Send pending rows in order; a target whose send fails waits for the next round.
+
+        Rows are marked sent in one statement per round (or when a send fails), not one per
+        row: fewer writes competing with the players' commits. A crash before the mark means
+        those rows go out again after restart (at-least-once, see docs/reliability.md).
+        """
         rows = await OutboxRow.filter(sent=False).order_by("id").limit(limit)
         blocked: set[tuple[str, int]] = set()
         progressed = False
-        for row in rows:
-            key = (row.kind, row.target)
-            if key in blocked:
-                continue
-            if row.id in self._delivered:  # sent before; only the marking failed
-                row.sent = True
-                await row.save(update_fields=["sent"])
-                self._delivered.discard(row.id)
+        try:
+            for row in rows:
+                key = (row.kind, row.target)
+                if key in blocked or row.id in self._delivered:
+                    continue  # already sent: only its mark is pending
+                try:
+                    await self._send(Outgoing(row.id, row.self_id, row.kind, row.target, row.group_id, row.text))
+                except NotConnected:
+                    return False
+                except Exception as e:
+                    row.attempts += 1
+                    row.error = str(e)[:500]
+                    if row.attempts >= MAX_ATTEMPTS:
+                        row.sent = True  # give up loudly rather than block the queue forever
+                        log.error("outbox %s dropped after %s attempts: %s", row.id, row.attempts, e)
+                    await row.save(update_fields=["attempts", "error", "sent"])
+                    blocked.add(key)
+                    continue
+                self._delivered.add(row.id)
                 progressed = True
-                continue
-            try:
-                await self._send(Outgoing(row.id, row.self_id, row.kind, row.target, row.group_id, row.text))
-            except NotConnected:
-                return False
-            except Exception as e:
-                row.attempts += 1
-                row.error = str(e)[:500]
-                if row.attempts >= MAX_ATTEMPTS:
-                    row.sent = True  # give up loudly rather than block the queue forever
-                    log.error("outbox %s dropped after %s attempts: %s", row.id, row.attempts, e)
-                await row.save(update_fields=["attempts", "error", "sent"])
-                blocked.add(key)
-                continue
-            self._delivered.add(row.id)
-            row.sent = True
-            await row.save(update_fields=["sent"])  # if this fails, the next round only marks it
-            self._delivered.discard(row.id)
-            progressed = True
+        finally:
+            await self._mark_delivered()
         return progressed and len(rows) == limit
+
+    async def _mark_delivered(self) -> None:
+        """Mark what was sent; if the DB refuses, keep the ids and only mark them next round."""
+        if not self._delivered:
+            return
+        ids = sorted(self._delivered)
+        try:
+            await OutboxRow.filter(id__in=ids).update(sent=True)
+        except Exception as e:
+            log.warning("outbox: cannot mark %s rows sent yet: %s", len(ids), e)
+            return
+        self._delivered.difference_update(ids)
 
     async def pending_outbox(self) -> int:
         return await OutboxRow.filter(sent=False).count()
