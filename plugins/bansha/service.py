@@ -114,10 +114,26 @@ class Service:
         await Tortoise.init(config=config, _enable_global_fallback=True)
 
     async def restore(self) -> int:
-        """Rebuild every active game and re-arm its deadline; returns how many."""
+        """Rebuild every active game and re-arm its deadline; returns how many.
+
+        Three queries in all (games, their latest snapshots, their inputs), not two per game.
+        """
         rows = await GameRow.filter(status__in=["signup", "running"]).all()
+        ids = [r.id for r in rows]
+        snaps: dict[int, tuple[int, bytes]] = {}
+        inputs: dict[int, list[tuple]] = {gid: [] for gid in ids}
+        for chunk in (ids[i:i + 500] for i in range(0, len(ids), 500)):  # stay under SQL variable limits
+            for gid, seq, data in await SnapshotRow.filter(game_id__in=chunk, version=self._version).values_list(
+                "game_id", "seq", "data"
+            ):
+                if gid not in snaps or seq > snaps[gid][0]:
+                    snaps[gid] = (seq, data)
+            for gid, seq, kind, actor, args, at in await InputRow.filter(game_id__in=chunk).order_by(
+                "game_id", "seq"
+            ).values_list("game_id", "seq", "kind", "actor", "args", "at"):
+                inputs[gid].append((seq, kind, actor, args, at))
         for row in rows:
-            game = await self._rebuild(row)
+            game = self._replay(row, snaps.get(row.id), inputs[row.id])
             self.games[row.id] = game
             self.self_ids[row.id] = row.self_id
             self._by_group[row.group_id] = row.id
@@ -142,21 +158,28 @@ class Service:
             self._sender_task = None
 
     async def _rebuild(self, row: GameRow) -> Game:
-        game: Game | None = None
         snap = await SnapshotRow.filter(game_id=row.id, version=self._version).order_by("-seq").first()
+        rows = await InputRow.filter(game_id=row.id, seq__gt=snap.seq if snap else 0).order_by("seq").values_list(
+            "seq", "kind", "actor", "args", "at"
+        )
+        return self._replay(row, (snap.seq, snap.data) if snap else None, rows)
+
+    def _replay(self, row: GameRow, snap: tuple[int, bytes] | None, inputs: list[tuple]) -> Game:
+        """The game = its latest readable snapshot + the inputs after it (or the whole log)."""
+        game: Game | None = None
         if snap is not None:
             try:
-                game = pickle.loads(snap.data)
+                game = pickle.loads(snap[1])
             except Exception:  # a snapshot we cannot read is only a lost shortcut
                 game = None
-        start = game.seq if game is not None else 0
         if game is None:
             ruleset = registry.get(row.ruleset)
             if ruleset is None:
                 raise RuntimeError(f"game {row.id}: ruleset {row.ruleset} is not installed")
             game = Game.new(row.id, ruleset, row.group_id, row.owner, row.seed, row.options)
-        for inp_row in await InputRow.filter(game_id=row.id, seq__gt=start).order_by("seq"):
-            apply(game, Input.from_json({"kind": inp_row.kind, "actor": inp_row.actor, "args": inp_row.args, "at": inp_row.at}))
+        for seq, kind, actor, args, at in inputs:
+            if seq > game.seq:
+                apply(game, Input.from_json({"kind": kind, "actor": actor, "args": args, "at": at}))
         return game
 
     # --- queries ------------------------------------------------------------
@@ -294,6 +317,7 @@ class Service:
                     [SeatRow(game_id=game.gid, seat=i + 1, qq=q, name=n) for i, (q, n) in enumerate(players_now)]
                 )
             if game.seq % SNAPSHOT_EVERY == 0:
+                await SnapshotRow.filter(game_id=game.gid).delete()  # only the latest is ever read
                 await SnapshotRow.create(game_id=game.gid, seq=game.seq, version=self._version, data=pickle.dumps(game))
         self._row[game.gid] = row_state
 

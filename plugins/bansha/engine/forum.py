@@ -52,6 +52,7 @@ FORUM_OPTIONS: tuple[OptionSpec, ...] = (
     OptionSpec("红牌判负", "bool", None, (), "同一阵营累计两张红牌时该阵营判负（004）"),
     OptionSpec("替补次数", "int", None, (), "每个座位最多更换替补的次数"),
     OptionSpec("提醒", "duration", None, (), "截止前多久私聊提醒还没行动的玩家；0 表示不提醒"),
+    OptionSpec("场外助理上限", "int", None, (), "参加过不超过这么多场版杀的玩家才能登记场外助理；-1 表示不允许，0 表示不限"),
 )
 
 # Defaults by tempo; a ruleset's forum_defaults and then the judge's options override them.
@@ -59,7 +60,7 @@ _QUICK = {
     "改票次数": -1, "改票截止": 0, "代投截止": 0, "投票理由": "可选", "票数公开": True, "加速门槛": "过半",
     "加速截止": 0, "加速时长": 60, "自动加速": 0, "潜水": False, "潜水帖数": 5, "连续潜水帖数": 10,
     "连续潜水天数": 3, "未投票黄牌": False, "诈尸处罚": "警告", "诈尸禁言": 0, "红牌结算": "立即",
-    "红牌判负": False, "替补次数": 1, "提醒": 20,
+    "红牌判负": False, "替补次数": 1, "提醒": 20, "场外助理上限": 0,
 }
 _FORUM = dict(
     _QUICK, 改票次数=1, 改票截止=3600, 代投截止=1800, 投票理由="必填", 加速时长=3600, 潜水=True,
@@ -366,6 +367,19 @@ def forfeit(game: Game, ctx: Ctx, faction: str, by: int) -> None:
     ctx.group(f"法官判定：{faction}判负。", "card")
     ctx.judge(f"法官 {by} 判定{faction}判负")
     game.rules.on_forfeit(ctx, game.state, faction)
+
+
+def register_adviser(game: Game, ctx: Ctx, seat: int, adviser: int, played: int, by: int) -> None:
+    """场外助理 (004): recorded only; allowed to players with few games behind them."""
+    limit = opt(game, "场外助理上限")
+    if limit < 0:
+        raise Refusal("本局不允许场外助理。")
+    if limit and played > limit:
+        raise Refusal(f"{ctx.name(seat)} 已参加过 {played} 场版杀，只有参加过不超过 {limit} 场的玩家才能申请场外助理。")
+    if game.seat_of(adviser) is not None:
+        raise Refusal("场外助理不能是本局的玩家。")
+    ctx.reply(f"已登记：{adviser} 担任 {ctx.name(seat)} 的场外助理。")
+    ctx.judge(f"法官 {by} 登记 {adviser} 为 {ctx.name(seat)} 的场外助理（该玩家此前参加 {played} 场）")
 
 
 def card_ledger(game: Game) -> str:

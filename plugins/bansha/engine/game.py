@@ -341,6 +341,10 @@ def _judge(game: Game, ctx: Ctx, inp: Input) -> None:
     if sub == "替补":
         _substitute(game, ctx, inp)
         return
+    if sub == "场外助理":
+        seat = _judge_target(game, inp)
+        forum.register_adviser(game, ctx, seat, int(inp.arg("qq", 0)), int(inp.arg("played", 0)), who)
+        return
     if sub == "判负":
         forum.forfeit(game, ctx, str(inp.arg("faction", "")), who)
         return
