@@ -966,3 +966,16 @@ def test_a_bad_custom_board_is_refused_when_the_game_is_opened():
     assert "至少要有一只狼" in rules.check_options({"板子": "自定义", "角色": "预言家,平民*5"})
     assert rules.check_options({"板子": "自定义", "角色": "狼人*2,预言家,女巫,平民*3"}) is None
     assert rules.check_options({}) is None
+
+
+def test_two_lovers_left_alone_win_together_instead_of_a_game_without_end():
+    """Simulator regression (经典局, seed 786): a 吹笛者 and a wolf in love were the last two alive and
+    could never target each other; the game now ends with the lovers winning together."""
+    from plugins.bansha.engine.agent import play_game
+    from plugins.bansha.engine.heuristic import heuristic_action
+
+    options = {"板子": "经典局", "节奏": "快速", "潜水": False, "未投票黄牌": False, "投票理由": "可选"}
+    game = play_game(RULES, 14, 786, options=options, agent=heuristic_action, max_steps=3000).game
+    assert game.outcome is not None and "恋人一同获胜" in game.outcome.text
+    living = game.state.living()
+    assert set(living) == set(game.state.lovers) and set(living) <= set(game.outcome.seats)

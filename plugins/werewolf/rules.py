@@ -468,6 +468,11 @@ class WerewolfRuleset(NightMixin, DayMixin, DeathMixin, Ruleset):
                 tuple(sorted(side)),
                 f"人狼恋阵营获胜！恋人 {_seats(state.lovers)} 和丘比特 {state.cupid}号 消灭了其他所有玩家。",
             )
+        if len(living) == 2 and set(living) == set(state.lovers):
+            # 恋人之间永远不能互票互杀: two lovers alone can never finish each other (e.g. a 吹笛者 and a wolf,
+            # which 002 gives no side); rather than a game that never ends, they win together.
+            pair = tuple(sorted({*state.lovers, state.cupid} - {0}))
+            return Outcome(LOVERS, pair, f"场上只剩恋人 {_seats(state.lovers)}：恋人不能互票互杀，游戏无法再进行，恋人一同获胜。")
         good = [s for s in everyone if state.camp(s) == GOOD]
         wolves = [s for s in everyone if state.camp(s) == WOLVES]
         villagers = [s for s in good if state.kind(s) == VILLAGER]
