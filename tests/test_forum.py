@@ -288,3 +288,13 @@ def test_the_ruleset_decides_who_may_speak_after_leaving(monkeypatch):
     monkeypatch.setattr(type(rules), "may_speak", lambda self, state, seat: seat == 2 or state.alive[seat])
     events = apply(game, Input.make("speak", qq(2), at(11, 5), text="英灵发言"))
     assert not any("诈尸" in e.text for e in events)
+
+
+def test_outside_adviser_is_recorded_for_new_players_only_004():
+    game = new_game(场外助理上限=3)
+    msg = refused(game, Input.make("judge", 900, at(11), sub="场外助理", target="2", qq=5555, played=4))
+    assert "4 场" in msg
+    events = apply(game, Input.make("judge", 900, at(11), sub="场外助理", target="2", qq=5555, played=3))
+    assert any("场外助理" in e.text for e in events if e.audience.kind == "reply")
+    assert any("场外助理" in line for line in game.timeline)
+    assert not [e for e in events if e.audience.kind == "group"], "record only: nothing posted in the group"
