@@ -75,7 +75,9 @@ class DbState:
     def of(cls, proc: BotProcess, gid: int) -> DbState:
         row = db_query(
             proc,
-            "SELECT status, phase_no, seq, (SELECT count(*) FROM bansha_input WHERE game_id=?1),"
+            # seq: the last logged input (the game row's own seq is only written when its phase changes)
+            "SELECT status, phase_no, (SELECT coalesce(max(seq), 0) FROM bansha_input WHERE game_id=?1),"
+            " (SELECT count(*) FROM bansha_input WHERE game_id=?1),"
             " (SELECT count(*) FROM bansha_outbox WHERE game_id=?1) FROM bansha_game WHERE id=?1",
             gid,
         )[0]
