@@ -110,7 +110,12 @@ class Mirror:
                     return s.is_forward and norm(s.text) == want
                 return s.kind == e.kind and not s.is_forward and norm(s.text) == want
 
-            s = await self.qq.wait_for(pred, self.timeout, after=0)
+            try:
+                # Only what arrived after the command was sent: an identical line re-sent after an
+                # earlier crash must not be taken for this command's answer.
+                s = await self.qq.wait_for(pred, self.timeout, after=after)
+            except TimeoutError as err:
+                raise TimeoutError(f"expected {e.kind} to {e.target}: {e.text[:200]!r}\n{err}") from None
             self.consumed.add(s.message_id)
             got.append(s)
             if e.kind in ("group", "forward"):

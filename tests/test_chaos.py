@@ -87,6 +87,7 @@ class ChaosMirror(Mirror):
         if kind == "after_commit" and expects:
             await self.expect(expects[:1], mark)
             await self.restart()
+            assert self.committed_seq() == self.game.seq, "a message went out for an input that was not committed"
             await self.expect(expects[1:], mark)
             return expects
         # In flight: kill at a random moment within the first ~50 ms of handling.
