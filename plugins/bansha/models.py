@@ -61,7 +61,7 @@ class SnapshotRow(Model):
 
     class Meta:
         table = "bansha_snapshot"
-        indexes = (("game", "seq"),)  # restore asks each game's latest snapshot
+        indexes = (("game_id", "seq"),)  # restore asks each game's latest snapshot
 
 
 class OutboxRow(Model):

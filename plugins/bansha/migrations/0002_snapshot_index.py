@@ -11,6 +11,6 @@ class Migration(migrations.Migration):
     operations = [
         ops.AddIndex(
             model_name='SnapshotRow',
-            index=Index(fields=['game', 'seq']),
+            index=Index(fields=['game_id', 'seq']),
         ),
     ]
