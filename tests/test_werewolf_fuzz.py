@@ -1,9 +1,9 @@
 """Whole random games of 狼人杀 on every board: they end with exactly one outcome, replay bit for bit,
 never show a living player's role to the group, and every refused input leaves the game unchanged.
 
-The games are played by `play` below, the engine's `play_game` with two differences a real table has:
-public skills (自爆, 上警, 退水) are typed in the group, and the random agent is a little less reckless
-(`agent`: a wolf does not self-destruct every other day, not everybody stands for sheriff)."""
+The games are played by the engine's `play_game` (which types public skills such as 自爆, 上警, 退水 in the
+group) with a random agent that is a little less reckless (`agent`: a wolf does not self-destruct every
+other day, not everybody stands for sheriff)."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ import pytest
 from conftest import LONG
 
 from plugins.bansha.engine import ABSTAIN, Action, Game, Input, Refusal, Rng, apply, get
-from plugins.bansha.engine.agent import random_action
+from plugins.bansha.engine.agent import play_game, random_action
 from plugins.bansha.engine.audit import audit as engine_audit
 from plugins.bansha.engine.audit import private_skill_names
 from plugins.bansha.engine.game import ENDED, RUNNING
@@ -81,45 +81,13 @@ def play(
     observe: Callable[[Game, Input, list], None] | None = None,
     max_steps: int = 5000,
 ) -> tuple[Game, list[Input], int]:
-    """One whole game: (the ended game, the accepted inputs, refusals met)."""
+    """One whole game: (the ended game, the accepted inputs, refusals met), through the engine's driver."""
     opts = dict(options if options is not None else options_for(board, seed))
-    game = Game.new(1, RULES, group=1, owner=1, seed=seed, options=opts)
-    arng = Rng.seeded(seed ^ 0x5DEECE66D)
-    inputs: list[Input] = []
-    refusals = 0
-    clock = 1_700_000_000.0
-
-    def feed(inp: Input) -> bool:
-        nonlocal refusals
-        try:
-            events = apply(game, inp)
-        except Refusal:
-            refusals += 1
-            return False
-        if observe is not None:
-            observe(game, inp, events)
-        inputs.append(inp)
-        return True
-
-    for i in range(n):
-        feed(Input.make("join", 100 + i, clock, name=f"P{i + 1}"))
-    feed(Input.make("start", 1, clock))
-    for _ in range(max_steps):
-        if game.status != RUNNING:
-            break
-        clock += 1
-        acted = False
-        state, phase_no = game.state, game.phase_no
-        for seat in sorted(RULES.pending(state)):
-            acted |= feed(_input_for(RULES, game, seat, agent(RULES, state, seat, arng), clock))
-            if game.status != RUNNING or game.phase_no != phase_no:  # a new phase: ask again who owes what
-                break
-        if not acted and game.status == RUNNING:
-            clock = max(clock, game.deadline or clock)
-            feed(Input.make("deadline", 0, clock, phase_no=game.phase_no))
-    if game.status != ENDED:
-        raise RuntimeError(f"{board} seed {seed}: the game did not end within {max_steps} steps")
-    return game, inputs, refusals
+    try:
+        result = play_game(RULES, n, seed, opts, agent=agent, max_steps=max_steps, record=True, observe=observe)
+    except RuntimeError as err:
+        raise RuntimeError(f"{board} seed {seed}: {err}") from None
+    return result.game, result.inputs, result.refusals
 
 
 def audit(game: Game, events, names: set[str] | None = None) -> None:
