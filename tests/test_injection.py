@@ -4,7 +4,7 @@ forwards, or forge a line of the bot's own layout; long text is refused with a c
 Echoed player text: names (QQ card or nickname), 遗言, 狼聊, vote reasons (both forms), 代投 reasons,
 group posts (the 诈尸 line in the judge's record), and the end-of-game record (a merged forward).
 
-What the bot promises (plugins/bansha/shell.py, "player text the bot echoes"):
+What the bot promises (plugins/bansha/qq/text.py):
 - everything goes out as plain text segments: "[CQ:at,qq=all]" is shown literally, a real @ in a
   player's message becomes the text "@QQ", images and forwards in it are dropped;
 - control characters, bidi overrides and zero-width characters are removed; every kind of line

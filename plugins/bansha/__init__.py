@@ -1,7 +1,7 @@
 """Bansha (版杀法官): the shared platform every game plugin stands on.
 
 `plugins.bansha.engine` is pure and importable anywhere (simulator, tests).
-The QQ shell (state service, scheduler, matchers) is loaded only when NoneBot
+The QQ layer (qq/: matchers, scheduler, sender) is loaded only when NoneBot
 has been initialised, i.e. when this package is loaded as a NoneBot plugin.
 """
 
@@ -9,7 +9,7 @@ try:
     import nonebot
 
     nonebot.get_driver()
-except (ImportError, ValueError):  # used as a library: no driver, no shell
+except (ImportError, ValueError):  # used as a library: no driver, no QQ layer
     pass
 else:
-    from .shell import __plugin_meta__  # noqa: F401
+    from .qq import __plugin_meta__  # noqa: F401

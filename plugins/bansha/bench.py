@@ -545,14 +545,6 @@ async def latency_child(db: str, games: int, rounds: int, seed: int, game_name: 
             return {"user_id": data.get("user_id"), "nickname": "玩家", "card": "", "role": "member"}
         return {"message_id": next(message_ids)}
 
-    if os.environ.get("BANSHA_BENCH_EXPERIMENT") == "one-matcher":
-        # Local experiment for docs/performance.md: what if bansha dispatched its commands from ONE matcher?
-        # Approximated by leaving only /投票 (and the peer baseline) among the priority-5 matchers.
-        from nonebot.matcher import matchers
-
-        from . import shell
-
-        matchers[5] = [m for m in matchers[5] if m is shell.m_vote or m.module_name != "plugins.bansha.shell"]
     adapter = nonebot.get_adapter(Adapter)
     adapter._call_api = call_api  # type: ignore[method-assign]  # the API answered in-process, at once
     await driver._lifespan.startup()  # bansha's startup: init_db, restore, sender; the scheduler starts
@@ -561,8 +553,8 @@ async def latency_child(db: str, games: int, rounds: int, seed: int, game_name: 
 
     from .engine import registry as reg
     from .models import InputRow, OutboxRow
+    from .qq.call import service
     from .service import Origin
-    from .shell import service
 
     svc = service()
     ruleset = reg.get(game_name)

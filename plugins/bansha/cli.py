@@ -1,4 +1,5 @@
-"""The `bansha` console script: `bansha simulate` (balance reports) and `bansha bench` (speed, scale, recovery).
+"""The `bansha` console script: `bansha simulate` (balance reports), `bansha bench` (speed, scale, recovery)
+and `bansha commands` (the command list, from the command table).
 
 `make simulate ARGS=…` and `make bench ARGS=…` run these. No per-game code:
 every ruleset that registers itself is available here.
@@ -105,17 +106,42 @@ def _cpus() -> int:
     return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
 
 
+def commands(args: argparse.Namespace) -> int:
+    """The command table as Markdown: printed, or written into the README's generated region."""
+    import nonebot
+    from nonebot.log import logger
+
+    logger.remove()  # NoneBot logs to stdout, which carries the table
+    logger.add(sys.stderr, level="WARNING")
+    nonebot.init(driver="~none")
+    from .qq import table  # the package is imported already (not as a plugin): fine for reading the table
+
+    body = table.markdown()
+    if not args.markdown:
+        print(body)
+        return 0
+    from pathlib import Path
+
+    sim.Region("commands").write(Path(args.markdown), body, "")
+    print(f"已写入：{args.markdown}", file=sys.stderr)
+    return 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     parser = argparse.ArgumentParser(prog="bansha", description="版杀法官：平衡性模拟与性能基准")
     sub = parser.add_subparsers(dest="command", required=True)
     _simulate_parser(sub)
+    p = sub.add_parser("commands", help="命令一览（由命令表生成）", description="按命令表输出命令一览（Markdown）。")
+    p.add_argument("--markdown", metavar="MD", help="写入该 Markdown 文件的生成区（如 README.md）")
     from . import bench
 
     bench.add_parser(sub)
     args = parser.parse_args(argv)
     if args.command == "simulate":
         return simulate(args, argv[1:])
+    if args.command == "commands":
+        return commands(args)
     return bench.run(args, argv[1:])
 
 

@@ -1,6 +1,6 @@
 """Parsing of command text into words, independent of NoneBot.
 
-The shell turns a QQ message into plain text first (text segments as they are,
+The QQ layer (qq/) turns a QQ message into plain text first (text segments as they are,
 @mentions as "@QQ"), then these helpers split it.
 """
 

@@ -5,7 +5,7 @@ and the game row's new phase/deadline. Only after the commit is the input
 acknowledged. The sender drains the outbox afterwards; at startup every active
 game is rebuilt (snapshot + replay) and undelivered rows are sent again.
 
-No nonebot import here: the shell injects how to send and how to schedule, so
+No nonebot import here: the QQ layer (qq/) injects how to send and how to schedule, so
 the service can be driven by tests and benchmarks directly.
 """
 
@@ -337,8 +337,6 @@ class Service:
             elif a.kind == "team":
                 for m in a.members:
                     out.append(("private", game.qq_of(m), game.group, ev.text))
-            elif a.kind == "user":
-                out.append(("private", a.seat, game.group, ev.text))
             elif a.kind == "reply" and origin is not None:
                 if origin.kind == "group":
                     prefix = f"{origin.label}：" if origin.label else ""

@@ -14,7 +14,7 @@ from typing import Any
 from . import forum, registry
 from .core import GROUP, Audience, Event, Input, Outcome, Player, Refusal
 from .forum import ForumState
-from .phases import FORUM, QUICK, format_duration, local_time, phase_deadline
+from .phases import FORUM, QUICK, local_time, phase_deadline
 from .rng import Rng
 from .ruleset import Ctx, Ruleset
 from .skills import Skill, parse_action
@@ -308,108 +308,9 @@ def _speed(game: Game, ctx: Ctx, inp: Input) -> None:
 
 
 def _judge(game: Game, ctx: Ctx, inp: Input) -> None:
-    sub = inp.arg("sub", "")
-    who = inp.actor
-    if sub == "添加法官":
-        qq = int(inp.arg("qq", 0))
-        if qq in game.judges or qq == game.owner:
-            raise Refusal("对方已经是法官了。")
-        game.judges.append(qq)
-        ctx.group(f"已添加法官 {qq}。")
-        ctx.judge(f"法官 {who} 添加法官 {qq}")
-        return
-    if sub == "移除法官":
-        qq = int(inp.arg("qq", 0))
-        if qq not in game.judges:
-            raise Refusal("对方不是被添加的法官（开局者不能被移除）。")
-        game.judges.remove(qq)
-        ctx.group(f"已移除法官 {qq}。")
-        ctx.judge(f"法官 {who} 移除法官 {qq}")
-        return
-    if sub == "终止":
-        reason = clean_text(inp.arg("reason", "") or "法官终止", 100)
-        ctx.judge(f"法官 {who} 终止游戏：{reason}")
-        _finish(game, ctx, None, f"游戏被法官终止：{reason}")
-        return
-    if game.status != RUNNING:
-        raise Refusal("游戏还没有开始。")
-    if sub in forum.CARD_NAMES:
-        seat = _judge_target(game, inp)
-        reason = clean_text(inp.arg("reason", "") or "法官判罚", 100)
-        forum.give_card(game, ctx, seat, forum.CARD_NAMES.index(sub), reason, by=who)
-        return
-    if sub == "替补":
-        _substitute(game, ctx, inp)
-        return
-    if sub == "场外助理":
-        seat = _judge_target(game, inp)
-        forum.register_adviser(game, ctx, seat, int(inp.arg("qq", 0)), int(inp.arg("played", 0)), who)
-        return
-    if sub == "判负":
-        forum.forfeit(game, ctx, str(inp.arg("faction", "")), who)
-        return
-    if sub == "推进":  # allowed while paused: the next phase starts paused too
-        ctx.group(f"法官推进：{game.rules.phase_label(game.state)} 结束。")
-        ctx.judge(f"法官 {who} 推进阶段（{game.rules.phase_label(game.state)}）")
-        _close(game, ctx)
-    elif sub == "暂停":
-        if game.paused:
-            raise Refusal("游戏已经暂停了。")
-        game.paused_left = max(0.0, (game.deadline or inp.at) - inp.at)
-        game.deadline = None
-        ctx.group("游戏已暂停，计时冻结。")
-        ctx.judge(f"法官 {who} 暂停游戏")
-    elif sub == "继续":
-        if not game.paused:
-            raise Refusal("游戏没有暂停。")
-        game.deadline = inp.at + (game.paused_left or 0)
-        game.paused_left = None
-        game.phase_no += 1  # re-arm under a fresh number
-        ctx.group(f"游戏继续，本阶段剩余 {format_duration(game.deadline - inp.at)}。")
-        ctx.judge(f"法官 {who} 继续游戏")
-    elif sub == "延长":
-        seconds = int(inp.arg("seconds", 0))
-        if seconds <= 0:
-            raise Refusal("延长需要一个正的时长，如 /法官 延长 10m。")
-        if game.paused:
-            game.paused_left = (game.paused_left or 0) + seconds
-        else:
-            game.deadline = (game.deadline or inp.at) + seconds
-            game.phase_no += 1
-        ctx.group(f"法官将本阶段延长了 {format_duration(seconds)}。")
-        ctx.judge(f"法官 {who} 延长本阶段 {format_duration(seconds)}")
-    else:
-        raise Refusal(f"未知的法官命令「{sub[:10]}」。")
+    from .judge import apply_judge  # one small handler per sub-command; that module imports this one
 
-
-def _judge_target(game: Game, inp: Input) -> int:
-    seat = game.resolve(str(inp.arg("target", "")))
-    if seat is None:
-        raise Refusal("找不到这名玩家：请用座位号、@或QQ号。")
-    return seat
-
-
-def _substitute(game: Game, ctx: Ctx, inp: Input) -> None:
-    """替补: the seat passes to a new QQ with its role, statuses, pending actions and private history."""
-    seat = _judge_target(game, inp)
-    qq = int(inp.arg("qq", 0))
-    if not qq:
-        raise Refusal("用法：/法官 替补 <目标> <@新玩家>")
-    if game.seat_of(qq) is not None:
-        raise Refusal("新玩家已经在这局游戏里了。")
-    limit = forum.opt(game, "替补次数")
-    if game.subs.get(seat, 0) >= limit:
-        raise Refusal(f"{game.seat_name(seat)} 已经更换过 {limit} 次替补，不能再换。")
-    old = game.players[seat - 1]
-    game.players[seat - 1] = Player(qq, clean_name(inp.arg("name", str(qq))))
-    game.subs[seat] = game.subs.get(seat, 0) + 1
-    history = game.private.get(seat, [])
-    ctx.group(f"{seat}号 由替补玩家 {game.players[seat - 1].name} 接替。", "sub")
-    ctx.judge(f"法官 {inp.actor}：{seat}号 {old.name}（{old.qq}）由 {game.players[seat - 1].name}（{qq}）替补")
-    ctx.seat(seat, f"你作为替补接替了 {seat}号。以下是这个座位此前收到的全部私聊（共 {len(history)} 条）：", "sub")
-    for text in history:
-        ctx.seat(seat, text, "history")
-    ctx.seat(seat, game.rules.help_text(game.state, seat), "role")
+    apply_judge(game, ctx, inp)
 
 
 _HANDLERS = {
@@ -427,11 +328,6 @@ _HANDLERS = {
     "speed": _speed,
     "relay": _relay,
 }
-
-
-def register_handler(kind: str, handler) -> None:
-    """Platform parts (forum rules) add input kinds here."""
-    _HANDLERS[kind] = handler
 
 
 # --- after every accepted input ---------------------------------------------------

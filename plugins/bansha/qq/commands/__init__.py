@@ -1,0 +1,6 @@
+"""The command families. Importing this package registers every command in `qq.table`.
+
+Order here is the order `/帮助` lists them in.
+"""
+
+from . import info, signup, vote, play, talk, judge  # noqa: F401,I001

@@ -1,0 +1,157 @@
+"""/法官 <子命令>: the judge's table. Each sub-command parses its words and returns the engine
+Input built by `engine.judge` (the console builds the very same inputs), or None when it only
+answers (演员表)."""
+
+from __future__ import annotations
+
+from nonebot.adapters.onebot.v11 import Bot, GroupMessageEvent
+from nonebot.adapters.onebot.v11.exception import ActionFailed
+
+from ... import commands as parse
+from ...engine import judge as inputs
+from ...engine.core import Input, Refusal
+from ...engine.game import RUNNING, SIGNUP, Game
+from ...models import SeatRow
+from .. import table
+from ..call import JUDGE_ONLY, Call, JudgeCall, service
+from ..text import name_of, plain, player_name
+
+
+@table.command("法官", usage="<子命令> …", who="法官", summary="法官命令，见下")
+async def judge(call: Call) -> None:
+    words = call.words
+    if not words:
+        raise Refusal("用法：/法官 " + "|".join(table.judge_names()))
+    sub, rest = words[0], words[1:]
+    if call.in_group:
+        game = await call.group_game()
+    elif not service().games_of(call.user):  # group owners, admins and SUPERUSERS judge in the group
+        raise Refusal("私聊里找不到你主持的游戏：请在游戏所在的群里发送 /法官 命令。")
+    else:
+        game = await call.pm_game()
+    if not await call.is_judge(game):
+        raise Refusal(JUDGE_ONLY)
+    entry = table.judge_sub(sub)
+    if entry is None:
+        raise Refusal(f"未知的法官命令「{sub[:10]}」。可用：{'、'.join(table.judge_names())}")
+    inp = await entry.run(JudgeCall(call, game, sub), rest)
+    if inp is not None:
+        await call.submit(game, inp)
+
+
+def _at(j: JudgeCall) -> float:
+    return j.call.now()
+
+
+def _qq(word: str) -> int | None:
+    qq = word.lstrip("@")
+    return int(qq) if qq.isdigit() else None
+
+
+@table.judge_command("推进", summary="立即结束本阶段")
+async def _push(j: JudgeCall, rest: list[str]) -> Input:
+    return inputs.push(j.call.user, _at(j))
+
+
+@table.judge_command("暂停", summary="冻结计时")
+async def _pause(j: JudgeCall, rest: list[str]) -> Input:
+    return inputs.pause(j.call.user, _at(j))
+
+
+@table.judge_command("继续", summary="恢复计时")
+async def _resume(j: JudgeCall, rest: list[str]) -> Input:
+    return inputs.resume(j.call.user, _at(j))
+
+
+@table.judge_command("延长", usage="<时长>", summary="本阶段延长，如 10m")
+async def _extend(j: JudgeCall, rest: list[str]) -> Input:
+    return inputs.extend(j.call.user, _at(j), parse.parse_seconds(rest[0] if rest else ""))
+
+
+@table.judge_command("终止", usage="[理由]", summary="结束这局并公布演员表")
+async def _end(j: JudgeCall, rest: list[str]) -> Input:
+    return inputs.end_game(j.call.user, _at(j), " ".join(rest))
+
+
+@table.judge_command("演员表", summary="全部身份，私聊发给法官")
+async def _cast(j: JudgeCall, rest: list[str]) -> None:
+    game, call = j.game, j.call
+    if game.status == RUNNING and game.seat_of(call.user) is not None:
+        raise Refusal("你在这局游戏里有座位：游戏进行中不能查看演员表。")
+    await send_cast(call, game)
+
+
+@table.judge_command("添加法官", "移除法官", usage="@某人", summary="添加或移除法官")
+async def _judges(j: JudgeCall, rest: list[str]) -> Input:
+    qq = _qq(rest[0]) if rest else None
+    if qq is None:
+        raise Refusal(f"用法：/法官 {j.sub} @某人（或QQ号）")
+    build = inputs.add_judge if j.sub == "添加法官" else inputs.remove_judge
+    return build(j.call.user, _at(j), qq)
+
+
+@table.judge_command("蓝牌", "黄牌", "红牌", usage="<目标> [理由]", summary="判罚；三蓝合一黄，三黄合一红，红牌罚下")
+async def _card(j: JudgeCall, rest: list[str]) -> Input:
+    if not rest:
+        raise Refusal(f"用法：/法官 {j.sub} <目标> [理由]")
+    return inputs.card(j.call.user, _at(j), j.sub, rest[0], " ".join(rest[1:]))
+
+
+@table.judge_command("替补", usage="<目标> @新玩家", summary="新玩家接替这个座位（身份、状态、私聊记录）")
+async def _substitute(j: JudgeCall, rest: list[str]) -> Input:
+    qq = _qq(rest[1]) if len(rest) >= 2 else None
+    if qq is None:
+        raise Refusal("用法：/法官 替补 <目标> <@新玩家>")
+    name = await member_name(j.call.bot, j.game.group, qq)
+    return inputs.substitute(j.call.user, _at(j), rest[0], qq, name)
+
+
+@table.judge_command("代投", usage="<目标> <投票目标或弃权> [理由]", summary="替这名玩家投票")
+async def _proxy(j: JudgeCall, rest: list[str]) -> Input:
+    if len(rest) < 2:
+        raise Refusal("用法：/法官 代投 <目标> <投票目标或弃权> [理由]")
+    return inputs.proxy_vote(j.game, j.call.user, _at(j), rest[0], rest[1], " ".join(rest[2:]))
+
+
+@table.judge_command("判负", usage="<阵营>", summary="判定某阵营判负")
+async def _forfeit(j: JudgeCall, rest: list[str]) -> Input:
+    if not rest:
+        raise Refusal("用法：/法官 判负 <阵营名>（例如 狼人阵营）")
+    return inputs.forfeit(j.call.user, _at(j), rest[0])
+
+
+@table.judge_command("场外助理", usage="<目标> @助理", summary="登记场外助理（004）")
+async def _adviser(j: JudgeCall, rest: list[str]) -> Input:
+    qq = _qq(rest[1]) if len(rest) >= 2 else None
+    if qq is None:
+        raise Refusal("用法：/法官 场外助理 <目标> <@助理>")
+    seat = j.game.resolve(rest[0])
+    if seat is None:
+        raise Refusal("找不到这名玩家：请用座位号、@或QQ号。")
+    player = j.game.qq_of(seat)
+    played = await SeatRow.filter(qq=player).exclude(game_id=j.game.gid).distinct().values_list("game_id", flat=True)
+    return inputs.adviser(j.call.user, _at(j), rest[0], qq, len(set(played)))
+
+
+async def member_name(bot: Bot, group_id: int, qq: int) -> str:
+    try:
+        info = await bot.get_group_member_info(group_id=group_id, user_id=qq)
+        return player_name(info.get("card") or info.get("nickname") or "") or str(qq)
+    except ActionFailed:
+        return str(qq)
+
+
+async def send_cast(call: Call, game: Game) -> None:
+    if game.status == SIGNUP or game.state is None:
+        raise Refusal("游戏还没有开始，没有演员表。")
+    rows = []
+    for row in game.rules.cast(game.state):
+        p = game.players[row.seat - 1]
+        rows.append(f"{row.seat}号 {p.name}（{p.qq}）：{row.role}，{row.faction}，{row.fate}")
+    text = f"第 {game.gid} 局 演员表：\n" + "\n".join(rows)
+    try:
+        await call.tell(game, text)
+    except ActionFailed:
+        raise Refusal("演员表需要私聊发送，但机器人无法私聊你：请先加好友。") from None
+    if isinstance(call.event, GroupMessageEvent):
+        await call.bot.send_group_msg(group_id=call.event.group_id, message=plain(f"{name_of(call.event)}：演员表已私聊发送。"))

@@ -1,0 +1,93 @@
+"""/开局, /报名, /退出报名, /开始: before the deal."""
+
+from __future__ import annotations
+
+import secrets
+
+from nonebot import get_plugin_config
+from nonebot.adapters.onebot.v11 import Bot
+from nonebot.adapters.onebot.v11.exception import ActionFailed
+
+from ...config import Config
+from ...engine import registry
+from ...engine.core import Refusal
+from ...engine.game import SIGNUP
+from ...engine.phases import parse_options
+from .. import table
+from ..call import Call, service
+from ..text import name_of, plain
+
+config = get_plugin_config(Config)
+
+
+def _games() -> str:
+    return "、".join(r.title for r in registry.all_rulesets())
+
+
+@table.command("开局", where="group", usage="<游戏> [键=值…]", who="法官", summary="开一局，开始报名",
+               wrong_place="请在要开局的群里发送 /开局。")
+async def open_(call: Call) -> None:
+    group = call.event.group_id  # type: ignore[attr-defined]
+    if config.bansha_groups and group not in config.bansha_groups:
+        raise Refusal("本群没有开放版杀。")
+    words = call.words
+    if not words:
+        raise Refusal(f"用法：/开局 <游戏> [键=值…]。可开的游戏：{_games()}")
+    rules = registry.get(words[0])
+    if rules is None:
+        raise Refusal(f"没有名为「{words[0][:20]}」的游戏。可开的游戏：{_games()}")
+    options = parse_options(words[1:], rules.all_options())
+    why = rules.check_options(options)
+    if why:
+        raise Refusal(why)
+    seed = int(options.pop("种子", None) or secrets.randbits(48))
+    await service().open_game(
+        group_id=group, self_id=int(call.bot.self_id), owner=call.user, ruleset=rules.key,
+        options=options, seed=seed, origin=call.origin(),
+    )
+
+
+@table.command("报名", where="group", summary="报名参加这一局")
+async def join(call: Call) -> None:
+    game = await call.group_game()
+    if game.status != SIGNUP:
+        raise Refusal("报名已经截止：游戏已经开始了。")
+    if game.seat_of(call.user) is not None:
+        raise Refusal("你已经报过名了。")
+    if not await reachable(call.bot, call.user, game.group):
+        raise Refusal("机器人无法私聊你：请先添加机器人为好友（或允许群临时会话）再报名，身份和夜间行动都要靠私聊。")
+    await call.submit(game, call.input("join", name=name_of(call.event)))
+
+
+async def reachable(bot: Bot, user_id: int, group_id: int) -> bool:
+    """Can the bot PM this player? A friend, or a temp session through the group."""
+    try:
+        friends = await bot.get_friend_list()
+        if any(int(f.get("user_id", 0)) == user_id for f in friends):
+            return True
+    except ActionFailed:
+        pass
+    if config.bansha_friends_only:
+        return False
+    try:
+        await bot.call_api(
+            "send_private_msg", user_id=user_id, group_id=group_id,
+            message=plain("【版杀法官】报名确认：之后的身份和夜间行动都会通过这里私聊。"),
+        )
+        return True
+    except ActionFailed:
+        return False
+
+
+@table.command("退出报名", where="group", summary="退出报名")
+async def leave(call: Call) -> None:
+    game = await call.group_game()
+    await call.submit(game, call.input("leave"))
+
+
+@table.command("开始", "发牌", where="group", who="法官", summary="发身份，开始游戏")
+async def start(call: Call) -> None:
+    game = await call.group_game()
+    if not await call.is_judge(game):
+        raise Refusal("只有法官（开局者、群主、管理员或被添加的法官）可以开始游戏。")
+    await call.submit(game, call.input("start"))

@@ -1,0 +1,32 @@
+"""Words relayed by the bot: /狼聊 · /队聊 (team channels), /遗言, /私聊 (where the game allows)."""
+
+from __future__ import annotations
+
+from ...engine.core import Refusal
+from .. import table
+from ..call import Call
+from ..text import quoted
+
+
+@table.command("狼聊", "队聊", where="pm", usage="<内容>", who="玩家", summary="发到我的队伍频道（狼群、恋人…），只转给队友",
+               wrong_place="队伍频道只能私聊机器人使用，别在群里暴露自己！")
+async def team_chat(call: Call) -> None:
+    game = await call.pm_game()
+    await call.submit(game, call.input("chat", text=quoted(call.text)))
+
+
+@table.command("遗言", where="pm", usage="<内容>", who="出局玩家", summary="发表遗言（有遗言时），由机器人在群里公布",
+               wrong_place="遗言请私聊机器人发送 /遗言 <内容>，由机器人在群里公布。")
+async def last_words(call: Call) -> None:
+    game = await call.pm_game()
+    await call.submit(game, call.input("lastwords", text=quoted(call.text)))
+
+
+@table.command("私聊", where="pm", usage="<目标> <内容>", who="玩家", summary="经机器人私聊另一名玩家（游戏允许时）",
+               wrong_place="私聊转发请私聊机器人：/私聊 <目标> <内容>。")
+async def relay(call: Call) -> None:
+    game = await call.pm_game()
+    parts = call.text.split(None, 1)
+    if len(parts) < 2:
+        raise Refusal("用法：/私聊 <目标> <内容>")
+    await call.submit(game, call.input("relay", target=parts[0], text=quoted(parts[1])))

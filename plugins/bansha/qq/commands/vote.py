@@ -1,0 +1,58 @@
+"""Day votes: /投票 · /改票 (and the two-line forum form), /代投, /加速 · /延时."""
+
+from __future__ import annotations
+
+from nonebot.adapters.onebot.v11 import MessageEvent
+
+from ... import commands as parse
+from ...engine.core import Refusal
+from .. import table
+from ..call import Call
+from ..text import one_line
+from .play import act
+
+VOTE_IN_GROUP = "投票请在群里公开进行；需要代投请用 /代投。"
+
+
+@table.command("投票", "改票", where="group", usage="<目标或弃权> [理由]", who="投票者",
+               summary="公开投票；改票是唯一一次更改（最好回复自己的投票）", wrong_place=VOTE_IN_GROUP)
+async def vote(call: Call) -> None:
+    game = await call.group_game()
+    target, reason = parse.split_vote(call.text)
+    kind = "改票" if call.name == "改票" else "投票"
+    check_reply(call.event, kind)
+    await act(call, game, kind, [target], one_line(reason))
+
+
+async def forum_vote(call: Call) -> None:
+    """「投票对象：X」 / 「投票理由：Y」 on two lines (改票对象… for a change)."""
+    if not call.in_group:
+        raise Refusal("投票请在群里公开进行；需要代投请用 /代投 <目标或弃权> <理由>。")
+    game = await call.group_game()
+    kind, target, reason = parse.parse_forum_vote(call.text)  # type: ignore[misc]
+    check_reply(call.event, kind)
+    await act(call, game, kind, [target], one_line(reason))
+
+
+def check_reply(event: MessageEvent, kind: str) -> None:
+    """改票 is a 楼中楼: when it replies to a message, that must be the sender's own post."""
+    reply = getattr(event, "reply", None)
+    if kind == "改票" and reply is not None and getattr(reply.sender, "user_id", None) != event.user_id:
+        raise Refusal("改票请回复你自己的投票（楼中楼），不要回复别人的消息。")
+
+
+@table.command("代投", where="pm", usage="<目标或弃权> [理由]", who="投票者",
+               summary="通过法官代投：机器人在群里公布这一票（规则的截止时间之前）",
+               wrong_place="代投请私聊机器人：/代投 <目标或弃权> [理由]。")
+async def proxy(call: Call) -> None:
+    game = await call.pm_game()
+    target, reason = parse.split_vote(call.text)
+    await call.submit(game, call.input("act", skill="投票", words=(target,), via="pm", reason=one_line(reason),
+                                       proxy=True))
+
+
+@table.command("加速", "延时", "延迟", who="存活玩家", summary="申请加速或延时今天的讨论（群里或私聊）")
+async def speed(call: Call) -> None:
+    game = await call.pm_game()
+    kind = "加速" if call.name == "加速" else "延时"
+    await call.submit(game, call.input("speed", which=kind))

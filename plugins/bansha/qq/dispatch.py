@@ -1,0 +1,161 @@
+"""From a QQ message to a handler: four NoneBot matchers in all.
+
+- every `/命令` goes through ONE matcher and the command table (a matcher per command made
+  NoneBot check ~20 rules on every group message: docs/performance.md);
+- the forum vote form (「投票对象：3」 / 「投票理由：…」);
+- a bare skill by PM (「查验 5」);
+- any other group post by a player, counted for 潜水 and checked for 诈尸.
+"""
+
+from __future__ import annotations
+
+from nonebot import get_driver, on_message
+from nonebot.adapters.onebot.v11 import (
+    Bot,
+    GroupMessageEvent,
+    Message,
+    MessageEvent,
+    MessageSegment,
+    PrivateMessageEvent,
+)
+from nonebot.exception import IgnoredException
+from nonebot.message import event_preprocessor
+from nonebot.rule import Rule
+from nonebot.typing import T_State
+
+from .. import commands as parse
+from ..engine.core import Refusal
+from ..engine.game import RUNNING
+from ..service import DatabaseUnavailable
+from . import table
+from .call import Call, answer, current
+from .commands.play import bare_skill
+from .commands.vote import forum_vote
+from .text import one_line, sanitize, source_of, words_of
+
+driver = get_driver()
+
+
+@event_preprocessor
+async def normalise(event: MessageEvent) -> None:
+    """NFKC and sanitise every text segment, and drop a QQ message delivered twice."""
+    for seg in event.message:
+        if seg.type == "text":
+            seg.data["text"] = sanitize(parse.normalize(seg.data["text"]))
+    svc = current()
+    if svc is not None and svc.seen(source_of(event)):
+        raise IgnoredException("duplicate message")
+
+
+# --- slash commands ---------------------------------------------------------------------
+
+
+def split_command(event: MessageEvent) -> tuple[table.Command, str, Message] | None:
+    """`/<command><args…>` → (command, name as typed, the rest as a message)."""
+    msg = event.get_message()
+    if not msg or msg[0].type != "text":
+        return None
+    first = msg[0].data.get("text", "").lstrip()
+    starts = [p for p in (driver.config.command_start or {"/"}) if p and first.startswith(p)]
+    if not starts:
+        return None
+    found = table.find(first[len(max(starts, key=len)):])
+    if found is None:
+        return None
+    cmd, name, rest = found
+    return cmd, name, (Message(MessageSegment.text(rest)) if rest else Message()) + msg[1:]
+
+
+async def _command_rule(event: MessageEvent, state: T_State) -> bool:
+    parsed = split_command(event)
+    if parsed is None:
+        return False
+    state["bansha_command"] = parsed
+    return True
+
+
+command_matcher = on_message(rule=Rule(_command_rule), priority=5, block=True)
+
+
+@command_matcher.handle()
+async def _dispatch(bot: Bot, event: MessageEvent, state: T_State) -> None:
+    cmd, name, arg = state["bansha_command"]
+    call = Call(bot, event, name, arg)
+
+    async def run(call: Call) -> str | None:
+        if cmd.where == "group" and not call.in_group or cmd.where == "pm" and call.in_group:
+            raise Refusal(cmd.wrong_place)
+        return await cmd.run(call)
+
+    await answer(call, run)
+
+
+# --- the forum vote form ----------------------------------------------------------------------
+
+
+async def _forum_vote_rule(event: MessageEvent) -> bool:
+    # a private one too: it is refused with the reason instead of passing in silence
+    return parse.parse_forum_vote(words_of(event.get_message())) is not None
+
+
+forum_vote_matcher = on_message(rule=Rule(_forum_vote_rule), priority=6, block=True)
+
+
+@forum_vote_matcher.handle()
+async def _forum_vote(bot: Bot, event: MessageEvent) -> None:
+    await answer(Call(bot, event, arg=event.get_message()), forum_vote)
+
+
+# --- a bare skill by PM ---------------------------------------------------------------------
+
+
+async def _bare_skill_rule(event: MessageEvent) -> bool:
+    """A PM like 「查验 5」: the first word names a skill the sender holds now."""
+    svc = current()
+    if not isinstance(event, PrivateMessageEvent) or svc is None:
+        return False
+    words = parse.split_words(words_of(event.get_message()))
+    if not words or words[0].startswith("/"):
+        return False
+    for game in svc.games_of(event.user_id):
+        seat = game.seat_of(event.user_id)
+        if game.status == RUNNING and seat and any(s.matches(words[0]) for s in game.rules.skills_of(game.state, seat)):
+            return True
+    return False
+
+
+bare_skill_matcher = on_message(rule=Rule(_bare_skill_rule), priority=7, block=True)
+
+
+@bare_skill_matcher.handle()
+async def _bare(bot: Bot, event: MessageEvent) -> None:
+    await answer(Call(bot, event, arg=event.get_message()), bare_skill)
+
+
+# --- every other group post by a player ------------------------------------------------------
+
+
+async def _speak_rule(event: MessageEvent) -> bool:
+    svc = current()
+    if not isinstance(event, GroupMessageEvent) or svc is None:
+        return False
+    game = svc.game_in_group(event.group_id)
+    return game is not None and game.status == RUNNING and game.seat_of(event.user_id) is not None
+
+
+speak_matcher = on_message(rule=Rule(_speak_rule), priority=50, block=False)
+
+
+@speak_matcher.handle()
+async def _speak(bot: Bot, event: GroupMessageEvent) -> None:
+    """Every group post by a player counts (潜水) and is checked (诈尸, 寡言)."""
+    call = Call(bot, event)
+    svc = current()
+    game = svc.game_in_group(event.group_id) if svc is not None else None
+    if game is None:
+        return
+    text = one_line(words_of(event.get_message()))[:200]  # only the judge's record shows it
+    try:
+        await call.submit(game, call.input("speak", text=text))
+    except (Refusal, DatabaseUnavailable):
+        pass  # a lost post count is not worth a reply
