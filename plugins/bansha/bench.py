@@ -14,7 +14,7 @@
 4. 内存: bytes per restored active game (tracemalloc). Goal ≤ 100 KB.
 
 The NoneBot and DB parts each run in a child process (`python -m
-plugins.bansha.bench _latency|_build|_restore …`): a clean heap, a real
+<package>.bansha.bench _latency|_build|_restore …`): a clean heap, a real
 process start, and NoneBot initialised exactly once.
 """
 
@@ -50,7 +50,11 @@ from .engine.heuristic import is_vote
 from .engine.rng import Rng
 from .engine.ruleset import Ruleset
 
+# Children import the project by its directory's name from the directory above it (the repository, or
+# site-packages once installed): `plugins` in a clone even when this process runs the installed console
+# script, because NoneBot loads a plugin only from a module that a plain path lookup finds.
 ROOT = Path(__file__).resolve().parents[2]
+TOP = Path(__file__).resolve().parents[1].name
 BOT_ID = 10000
 OWNER = 9_000_000
 T0 = 1_700_000_000.0  # the scripted games' clock; shifted to real time when stored
@@ -259,9 +263,9 @@ def _short(path: str) -> str:
 
 
 def _child(args: list[str], timeout: float = 900, boot: str = "") -> tuple[dict[str, Any], float]:
-    """Run `python -m plugins.bansha.bench <args>` (or `python -c <boot> <args>`); returns its JSON line
+    """Run `python -m <TOP>.bansha.bench <args>` (or `python -c <boot> <args>`); returns its JSON line
     and the wall time from launch until that line was printed."""
-    cmd = [sys.executable, "-c", boot, *args] if boot else [sys.executable, "-m", "plugins.bansha.bench", *args]
+    cmd = [sys.executable, "-c", boot, *args] if boot else [sys.executable, "-m", f"{TOP}.bansha.bench", *args]
     env = dict(os.environ, PYTHONPATH=str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""))
     start = time.perf_counter()
     proc = subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
@@ -474,7 +478,7 @@ def _percentile(xs: Sequence[float], p: float) -> float:
     return s[k]
 
 
-# The latency child must load plugins.bansha as a NoneBot plugin before anything imports it, so it
+# The latency child must load <TOP>.bansha as a NoneBot plugin before anything imports it, so it
 # starts from this bootstrap (run with `python -c`, cwd = the project) rather than from this module.
 LATENCY_BOOT = """
 import sys
@@ -487,7 +491,7 @@ nonebot.init(_env_file=(db + ".env",), driver="~fastapi", log_level="WARNING", b
 nonebot.get_driver().register_adapter(Adapter)
 nonebot.load_from_toml("pyproject.toml")  # exactly as bot.py: plugin_dirs = ["plugins"]
 
-from plugins.bansha import bench
+from {top}.bansha import bench
 
 sys.exit(bench._child_main(["_latency", *sys.argv[1:]]))
 """
@@ -513,7 +517,7 @@ async def latency_child(db: str, games: int, rounds: int, seed: int, game_name: 
 
     async def init_db_with_bench(db_url: str) -> None:
         # Service.init_db plus the bare matcher's own app, in the one Tortoise.init the process gets
-        await Tortoise.init(db_url=db_url, modules={"bansha": ["plugins.bansha.models"], "bench": ["plugins.bansha.bench"]},
+        await Tortoise.init(db_url=db_url, modules={"bansha": [f"{__package__}.models"], "bench": [f"{__package__}.bench"]},
                             _enable_global_fallback=True)
         await Tortoise.generate_schemas(safe=True)
 
@@ -652,7 +656,7 @@ async def latency_child(db: str, games: int, rounds: int, seed: int, game_name: 
 
 def latency(games: int, rounds: int, seed: int, game: str, workdir: Path) -> list[Figure]:
     got, _ = _child(["--db", str(workdir / "latency.sqlite3"), "--games", str(games), "--rounds",
-                     str(rounds), "--seed", str(seed), "--game", game], timeout=3600, boot=LATENCY_BOOT)
+                     str(rounds), "--seed", str(seed), "--game", game], timeout=3600, boot=LATENCY_BOOT.replace("{top}", TOP))
     ratio = got["vote_p99"] / got["bare_p99"] if got["bare_p99"] else None
     detail = {k: got[k] for k in ("games", "players", "rounds", "votes_sent", "votes_logged", "votes_in_boxes",
                                   "bare_sent", "bare_rows", "setup_seconds", "api_calls")}
@@ -773,11 +777,11 @@ def _note(text: str) -> None:
     print(text, file=sys.stderr, flush=True)
 
 
-# --- child entry: python -m plugins.bansha.bench _latency|_build|_restore … -------------------------------
+# --- child entry: python -m <TOP>.bansha.bench _latency|_build|_restore … -------------------------------
 
 
 def _child_main(argv: Sequence[str]) -> int:
-    p = argparse.ArgumentParser(prog="python -m plugins.bansha.bench")
+    p = argparse.ArgumentParser(prog=f"python -m {__package__}.bench")
     p.add_argument("mode", choices=["_latency", "_build", "_restore"])
     p.add_argument("--db", required=True)
     p.add_argument("--games", type=int, default=0)
@@ -796,7 +800,9 @@ def _child_main(argv: Sequence[str]) -> int:
 
 
 if __name__ == "__main__":
-    # Re-import under the package name, so BenchRow has one home (plugins.bansha.bench) for tortoise.
-    from plugins.bansha import bench as _bench
+    # Re-import under the package name, so BenchRow has one home (<TOP>.bansha.bench) for tortoise.
+    import importlib
+
+    _bench = importlib.import_module(f"{__package__}.bench")
 
     sys.exit(_bench._child_main(sys.argv[1:]))

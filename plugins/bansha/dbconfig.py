@@ -16,8 +16,9 @@ def tortoise_config(db_url: str) -> dict[str, Any]:
         "connections": {"default": db_url},
         "apps": {
             "bansha": {
-                "models": ["plugins.bansha.models"],
-                "migrations": "plugins.bansha.migrations",
+                # named from this package: plugins.bansha in a clone, nonebot_plugin_bansha.bansha installed
+                "models": [f"{__package__}.models"],
+                "migrations": f"{__package__}.migrations",
                 "default_connection": "default",
             }
         },

@@ -16,7 +16,6 @@ import importlib
 import json
 import math
 import multiprocessing
-import pkgutil
 import re
 import sys
 import unicodedata
@@ -54,13 +53,11 @@ def load_rulesets(warn: Callable[[str], None] | None = None) -> list[Ruleset]:
         return registry.load_all()
     except Exception:
         pass
-    root = Path(registry.__file__).resolve().parents[2]
-    for mod in pkgutil.iter_modules([str(root)]):
-        if mod.ispkg and mod.name != "bansha":
-            try:
-                importlib.import_module(f"plugins.{mod.name}.rules")
-            except Exception as e:  # report and go on with the games that do load
-                (warn or _stderr)(f"警告：无法加载游戏包 plugins.{mod.name}：{type(e).__name__}: {e}")
+    for package in registry.game_packages():
+        try:
+            importlib.import_module(f"{package}.rules")
+        except Exception as e:  # report and go on with the games that do load
+            (warn or _stderr)(f"警告：无法加载游戏包 {package}：{type(e).__name__}: {e}")
     return registry.all_rulesets()
 
 
@@ -532,7 +529,7 @@ def draw_chart(reports: Sequence[dict[str, Any]], path: str | Path, font: str | 
         import matplotlib.pyplot as plt
         from matplotlib import font_manager
     except ImportError as e:
-        raise SimError("画图需要 matplotlib：pip install matplotlib（或 make install）。") from e
+        raise SimError("画图需要 matplotlib：安装 sim 附加依赖（pip install 'nonebot-plugin-bansha[sim]'，仓库里 make install 已包含）。") from e
     warning = None
     if font:
         font_manager.fontManager.addfont(font)

@@ -11,8 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from plugins.bansha.engine import Action, Rng, Ruleset
-
+from ..bansha.engine import Action, Rng, Ruleset
 from .data import AT, BAN, INSTINCT_LIST, JI, LEVEL_WORDS, PICK, PT, UNBANNABLE
 from .state import BeastState
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from plugins.bansha.engine import ALIVE, ALIVE_OTHER, ANY, OptionSpec, PhaseSpec, Skill
+from ..bansha.engine import ALIVE, ALIVE_OTHER, ANY, OptionSpec, PhaseSpec, Skill
 
 MIN_PLAYERS, MAX_PLAYERS = 4, 10
 LEVELS = (1, 2, 3, 4)

@@ -10,9 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from plugins.bansha.engine import Action, Rng, Ruleset
-from plugins.bansha.engine.heuristic import LIMITED_USE_CHANCE
-
+from ..bansha.engine import Action, Rng, Ruleset
+from ..bansha.engine.heuristic import LIMITED_USE_CHANCE
 from .agent import _form, beast_agent
 from .data import ROUND
 from .state import BeastState

@@ -19,9 +19,8 @@ from dataclasses import replace
 from functools import cache
 from typing import Any
 
-from plugins.bansha.engine import Action, CastRow, Ctx, Outcome, Refusal, Ruleset, Skill, register
-from plugins.bansha.engine.game import clean_text
-
+from ..bansha.engine import Action, CastRow, Ctx, Outcome, Refusal, Ruleset, Skill, register
+from ..bansha.engine.game import clean_text
 from .data import (
     AMBITION,
     ANIMALS,

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from plugins.bansha.engine import BaseState
-
+from ..bansha.engine import BaseState
 from .data import BY_KEY, INSTINCTS, Instinct
 
 

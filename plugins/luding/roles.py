@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from plugins.bansha.engine import ALIVE, ALIVE_OTHER, ANY, OptionSpec, PhaseSpec, Skill
+from ..bansha.engine import ALIVE, ALIVE_OTHER, ANY, OptionSpec, PhaseSpec, Skill
 
 # --- camps (阵营) ------------------------------------------------------------------
 

@@ -24,7 +24,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from plugins.bansha.engine import (
+from ..bansha.engine import (
     ABSTAIN,
     Action,
     BaseState,
@@ -38,7 +38,6 @@ from plugins.bansha.engine import (
     forum,
     register,
 )
-
 from .roles import (
     CAMPS,
     CUB,

@@ -8,11 +8,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from plugins.bansha.engine import ABSTAIN, Action, Ctx, Refusal, forum
-from plugins.bansha.engine import mech_death as death
-from plugins.bansha.engine import mech_ring as ring
-from plugins.bansha.engine.mech_death import Hit
-
+from ..bansha.engine import ABSTAIN, Action, Ctx, Refusal, forum
+from ..bansha.engine import mech_death as death
+from ..bansha.engine import mech_ring as ring
+from ..bansha.engine.mech_death import Hit
 from .roles import (
     DAWN,
     DUSK,

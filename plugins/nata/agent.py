@@ -5,8 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from plugins.bansha.engine import ABSTAIN, Action, Rng, Ruleset
-
+from ..bansha.engine import ABSTAIN, Action, Rng, Ruleset
 from .roles import ROLE_WORDS, SHOP, TARGETED_NAMES
 
 

@@ -20,8 +20,7 @@ from fractions import Fraction
 from functools import lru_cache
 from itertools import combinations
 
-from plugins.bansha.engine import Rng
-
+from ..bansha.engine import Rng
 from .roles import INDEPENDENT, ROLES, SEER_POOL, STRONG_POOL, WEAK_POOL, WOLF_POOL
 
 PIG, FARMER, WILDMAN, FACE = "厚皮肉猪", "养殖者", "野人", "变脸者"

@@ -9,12 +9,11 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from plugins.bansha.engine import PERMANENT, UNTIL_PHASE, Ctx, Status
-from plugins.bansha.engine import mech_death as death
-from plugins.bansha.engine import mech_redirect as redirect
-from plugins.bansha.engine import mech_ring as ring
-from plugins.bansha.engine.mech_death import Hit, Shield
-
+from ..bansha.engine import PERMANENT, UNTIL_PHASE, Ctx, Status
+from ..bansha.engine import mech_death as death
+from ..bansha.engine import mech_redirect as redirect
+from ..bansha.engine import mech_ring as ring
+from ..bansha.engine.mech_death import Hit, Shield
 from .roles import (
     DAWN,
     DUSK,

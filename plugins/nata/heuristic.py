@@ -9,9 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from plugins.bansha.engine import Action, Rng, Ruleset
-from plugins.bansha.engine.heuristic import generic_action
-
+from ..bansha.engine import Action, Rng, Ruleset
+from ..bansha.engine.heuristic import generic_action
 from .roles import ROLE_WORDS, SHOP, TARGETED_NAMES
 
 WORDY = frozenset({"duji", "pingyi", "yexing", "howl", "zhuangmo", "qiancang", "qizha", "bianlian", "jingming",

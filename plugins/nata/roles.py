@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from plugins.bansha.engine import ANY, OptionSpec, PhaseSpec, Skill
+from ..bansha.engine import ANY, OptionSpec, PhaseSpec, Skill
 
 # --- factions and kinds -----------------------------------------------------------------
 

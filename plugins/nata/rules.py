@@ -17,7 +17,7 @@ import unicodedata
 from dataclasses import replace
 from typing import Any
 
-from plugins.bansha.engine import (
+from ..bansha.engine import (
     ABSTAIN,
     Action,
     CastRow,
@@ -30,10 +30,9 @@ from plugins.bansha.engine import (
     forum,
     register,
 )
-from plugins.bansha.engine import mech_ring as ring
-from plugins.bansha.engine.mech_death import VOTE as VOTE_OUT
-from plugins.bansha.engine.mech_death import Hit
-
+from ..bansha.engine import mech_ring as ring
+from ..bansha.engine.mech_death import VOTE as VOTE_OUT
+from ..bansha.engine.mech_death import Hit
 from . import deal
 from .actions import Actions
 from .effects import Effects, seats_text

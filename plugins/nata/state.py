@@ -9,11 +9,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from plugins.bansha.engine import PERMANENT, UNTIL_PHASE, BaseState, Status, VoteBox
-from plugins.bansha.engine.mech_death import Hit
-from plugins.bansha.engine.mech_sheriff import Badge, Election
-from plugins.bansha.engine.mech_status import Family
-
+from ..bansha.engine import PERMANENT, UNTIL_PHASE, BaseState, Status, VoteBox
+from ..bansha.engine.mech_death import Hit
+from ..bansha.engine.mech_sheriff import Badge, Election
+from ..bansha.engine.mech_status import Family
 from .roles import (
     COMPOSITES,
     CYCLE,

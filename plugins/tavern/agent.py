@@ -4,8 +4,7 @@ tests and the end-to-end mirror (`TavernRuleset.random_agent`)."""
 
 from __future__ import annotations
 
-from plugins.bansha.engine import ALIVE, Action, Rng
-
+from ..bansha.engine import ALIVE, Action, Rng
 from .rules import FACTIONS, TavernState
 from .sheet import CLASS_NAMES
 

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from plugins.bansha.engine import (
+from ..bansha.engine import (
     ALIVE,
     ALIVE_OTHER,
     PERMANENT,
@@ -33,7 +33,6 @@ from plugins.bansha.engine import (
     Status,
     register,
 )
-
 from .sheet import CLASS_NAMES, FACTIONS, LINEUP, PLAYERS, SHEET, TRAITS, ClassSpec, Dice, SkillSpec
 
 DAY, DUSK = "day", "dusk"

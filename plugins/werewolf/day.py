@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from plugins.bansha.engine import ABSTAIN, FORUM, PERMANENT, Action, Ctx, Status, forum
-from plugins.bansha.engine.mech_sheriff import Election
-
+from ..bansha.engine import ABSTAIN, FORUM, PERMANENT, Action, Ctx, Status, forum
+from ..bansha.engine.mech_sheriff import Election
 from . import sheriff
 from .deaths import EXPLODE, KING, TIE, VOTE, Departure
 from .roles import DAY, ELECT, ELECT_VOTE, NIGHT, PK

@@ -15,8 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from plugins.bansha.engine import Ctx, Refusal
-
+from ..bansha.engine import Ctx, Refusal
 from .roles import BADGE, DAY, GOAT, HUNTER, LAST_WORDS, NIGHT
 
 if TYPE_CHECKING:

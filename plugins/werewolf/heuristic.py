@@ -24,9 +24,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from plugins.bansha.engine import ABSTAIN, Action, Rng
-from plugins.bansha.engine.heuristic import generic_action
-
+from ..bansha.engine import ABSTAIN, Action, Rng
+from ..bansha.engine.heuristic import generic_action
 from .roles import WOLF
 
 _WHEN = re.compile(r"第(\d+)(夜|天)")

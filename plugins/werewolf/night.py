@@ -5,8 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from plugins.bansha.engine import Action, Ctx, Refusal
-
+from ..bansha.engine import Action, Ctx, Refusal
 from .deaths import POISON, WOLF_KILL, Departure
 from .roles import (
     CHECK_ROLE,

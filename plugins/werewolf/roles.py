@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from plugins.bansha.engine import ALIVE, ALIVE_OTHER, OptionSpec, PhaseSpec, Skill
+from ..bansha.engine import ALIVE, ALIVE_OTHER, OptionSpec, PhaseSpec, Skill
 
 # --- camps (factions) -------------------------------------------------------------------
 

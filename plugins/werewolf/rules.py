@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from plugins.bansha.engine import (
+from ..bansha.engine import (
     ABSTAIN,
     Action,
     CastRow,
@@ -27,7 +27,6 @@ from plugins.bansha.engine import (
     Skill,
     register,
 )
-
 from . import sheriff
 from .day import DayMixin
 from .deaths import DeathMixin

@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from plugins.bansha.engine import ABSTAIN, VoteBox
-from plugins.bansha.engine.mech_sheriff import Election
+from ..bansha.engine import ABSTAIN, VoteBox
+from ..bansha.engine.mech_sheriff import Election
 
 ALL = "全体"
 OFF_STAGE = "警下"

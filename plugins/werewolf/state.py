@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from plugins.bansha.engine import BaseState, VoteBox
-from plugins.bansha.engine.mech_sheriff import Badge, Election
-
+from ..bansha.engine import BaseState, VoteBox
+from ..bansha.engine.mech_sheriff import Badge, Election
 from .roles import CHECK_FACTION, DAY, GOOD, LOVERS, PIPER, PK, ROLES, WOLF, WOLF_ROLES, WOLVES
 
 REVEALED = "已翻牌"  # public status of an 白痴 who flipped

@@ -31,10 +31,23 @@ def all_rulesets() -> list[Ruleset]:
     return list(_RULESETS.values())
 
 
-def load_all() -> list[Ruleset]:
-    """Import every game package under plugins/ so each registers itself."""
+# The package that holds bansha and every game: `plugins` in a clone of the repository,
+# `nonebot_plugin_bansha` once installed. Nothing may spell either name out.
+TOP_PACKAGE = __package__.rsplit(".", 2)[0]
+
+
+def game_packages() -> list[str]:
+    """Module names of the game packages beside bansha (plugins/<game>/)."""
     root = Path(__file__).resolve().parents[2]
-    for mod in pkgutil.iter_modules([str(root)]):
-        if mod.ispkg and mod.name != "bansha":
-            importlib.import_module(f"plugins.{mod.name}.rules")
+    return [
+        f"{TOP_PACKAGE}.{mod.name}"
+        for mod in pkgutil.iter_modules([str(root)])
+        if mod.ispkg and mod.name != "bansha" and not mod.name.startswith("_")
+    ]
+
+
+def load_all() -> list[Ruleset]:
+    """Import every game package's rules so each registers itself."""
+    for package in game_packages():
+        importlib.import_module(f"{package}.rules")
     return all_rulesets()
