@@ -12,4 +12,5 @@ try:
 except (ImportError, ValueError):  # used as a library: no driver, no QQ layer
     pass
 else:
+    from .console import nb as _console  # noqa: F401  (the 导演台 on the same app)
     from .qq import __plugin_meta__  # noqa: F401

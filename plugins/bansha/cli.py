@@ -127,9 +127,50 @@ def commands(args: argparse.Namespace) -> int:
     return 0
 
 
+def _replay_parser(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser(
+        "replay",
+        help="从导演台导出的对局 JSON 重建这局游戏，打印结果和演员表（用于争议）",
+        description="从导演台导出的对局 JSON（选项、种子、全部输入）重建这局游戏，打印结果和演员表，"
+                    "并与导出时记录的结果比对。",
+    )
+    p.add_argument("file", help="导出的 JSON 文件")
+
+
+def replay(args: argparse.Namespace) -> int:
+    """Rebuild an exported game; exit 1 when the replay differs from what the export recorded."""
+    import json
+    from pathlib import Path
+
+    from .engine import registry
+    from .engine.replay import load_export, summary
+    from .engine.replay import replay as rebuild
+
+    registry.load_all()
+    try:
+        doc, inputs = load_export(json.loads(Path(args.file).read_text(encoding="utf-8")))
+        game = rebuild(doc, inputs).game
+    except (OSError, ValueError, KeyError) as e:
+        print(f"无法重放：{e}", file=sys.stderr)
+        return 2
+    got = summary(game)
+    print(f"第 {doc.get('game', '?')} 局 · {game.rules.title} · 种子 {game.seed} · {len(inputs)} 条输入")
+    print(f"结果：{got['outcome'] or ('进行中' if game.status != 'ended' else '无胜者')}")
+    if got["cast"]:
+        print("演员表：\n" + "\n".join(got["cast"]))
+    recorded = doc.get("recorded")
+    if recorded is None:
+        return 0
+    if {k: recorded.get(k) for k in got} == got:
+        print("与导出时的记录一致。")
+        return 0
+    print("与导出时的记录不一致：导出文件里的结果或演员表与重放结果不同。")
+    return 1
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
-    parser = argparse.ArgumentParser(prog="bansha", description="版杀法官：平衡性模拟与性能基准")
+    parser = argparse.ArgumentParser(prog="bansha", description="版杀法官：平衡性模拟、性能基准与对局重放")
     sub = parser.add_subparsers(dest="command", required=True)
     _simulate_parser(sub)
     p = sub.add_parser("commands", help="命令一览（由命令表生成）", description="按命令表输出命令一览（Markdown）。")
@@ -137,11 +178,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     from . import bench
 
     bench.add_parser(sub)
+    _replay_parser(sub)
     args = parser.parse_args(argv)
     if args.command == "simulate":
         return simulate(args, argv[1:])
     if args.command == "commands":
         return commands(args)
+    if args.command == "replay":
+        return replay(args)
     return bench.run(args, argv[1:])
 
 

@@ -14,3 +14,8 @@ class Config(BaseModel):
     bansha_clock_scale: float = 1.0
     bansha_clock_anchor_real: float = 0.0
     bansha_clock_anchor_game: float = 0.0
+    # 导演台: the judges' web console on NoneBot's own FastAPI app (same HOST/PORT as OneBot)
+    bansha_console_prefix: str = "/bansha/"
+    bansha_console_url: str = ""  # public address for login links; empty: http://HOST:PORT
+    bansha_console_secret: str = ""  # signing secret; empty: one is generated and kept in the DB
+    bansha_console_session: int = 12 * 3600  # seconds a login lasts

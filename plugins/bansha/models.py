@@ -89,3 +89,38 @@ class PmChoice(Model):
 
     class Meta:
         table = "bansha_pm_choice"
+
+
+class Setting(Model):
+    """Server-side values kept across restarts (the 导演台's signing secret when .env sets none)."""
+
+    key = fields.CharField(max_length=64, primary_key=True)
+    value = fields.TextField()
+
+    class Meta:
+        table = "bansha_setting"
+
+
+class ConsoleLogin(Model):
+    """A one-time 导演台 login link sent by /法官 控制台: spent (used) the first time it is opened."""
+
+    id = fields.IntField(primary_key=True)
+    nonce = fields.CharField(max_length=40, unique=True)
+    qq = fields.BigIntField()
+    issued = fields.FloatField()
+    used = fields.FloatField(null=True)
+
+    class Meta:
+        table = "bansha_console_login"
+
+
+class ConsoleNote(Model):
+    """The judges' private notes on one game: kept here, never sent anywhere."""
+
+    game_id = fields.IntField(primary_key=True, generated=False)
+    text = fields.TextField()
+    by = fields.BigIntField()
+    at = fields.FloatField()
+
+    class Meta:
+        table = "bansha_console_note"

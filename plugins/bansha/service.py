@@ -100,6 +100,7 @@ class Service:
         self._row: dict[int, tuple] = {}  # game -> (status, phase_no, deadline) last written to its row
         self._armed: dict[int, tuple] = {}  # game -> what its timers were last set to
         self._stale: set[int] = set()  # cached games that hold an uncommitted input (DB fault)
+        self._watchers: list[Callable[[int], None]] = []  # told the game id after every accepted input
 
     # --- lifecycle ----------------------------------------------------------
     @staticmethod
@@ -194,6 +195,33 @@ class Service:
     def games_of(self, qq: int) -> list[Game]:
         return [g for g in self.games.values() if g.status != ENDED and (g.seat_of(qq) is not None or g.is_judge(qq))]
 
+    async def log_of(self, gid: int, after: int = 0) -> tuple[GameRow | None, list[Input]]:
+        """A game's row and its input log after input `after`, from the DB (ended games included)."""
+        row = await GameRow.get_or_none(id=gid)
+        if row is None:
+            return None, []
+        rows = await InputRow.filter(game_id=gid, seq__gt=after).order_by("seq").values_list(
+            "kind", "actor", "args", "at"
+        )
+        return row, [Input.from_json({"kind": k, "actor": a, "args": args, "at": at}) for k, a, args, at in rows]
+
+    async def added_judges(self, gids: list[int]) -> dict[int, set[int]]:
+        """The judges added with 添加法官 (and not removed), per game, read from the logs."""
+        out: dict[int, set[int]] = {gid: set() for gid in gids}
+        rows = await InputRow.filter(game_id__in=gids, kind="judge").order_by("game_id", "seq").values_list(
+            "game_id", "args"
+        )
+        for gid, args in rows:
+            if args.get("sub") == "添加法官":
+                out[gid].add(int(args.get("qq", 0)))
+            elif args.get("sub") == "移除法官":
+                out[gid].discard(int(args.get("qq", 0)))
+        return out
+
+    async def game_rows(self, limit: int = 200) -> list[GameRow]:
+        """Active games and the most recent ended ones, newest first."""
+        return await GameRow.all().order_by("-id").limit(limit)
+
     def seen(self, key: str | None) -> bool:
         """True when this QQ message was already handled (duplicate delivery)."""
         if not key:
@@ -237,6 +265,7 @@ class Service:
         self.self_ids[row.id] = self_id
         self._by_group[group_id] = row.id
         self.kick()
+        self._notify(row.id)
         return game
 
     async def submit(self, gid: int, inp: Input, origin: Origin | None = None, source: str | None = None) -> list[Event]:
@@ -271,7 +300,20 @@ class Service:
                 raise DatabaseUnavailable(str(e)) from e
         self._rearm(game)
         self.kick()
+        self._notify(gid)
         return events
+
+    # --- watchers (the 导演台's live pages) -------------------------------------------
+    def watch(self, callback: Callable[[int], None]) -> None:
+        """Call `callback(game id)` after each accepted input is committed (no polling)."""
+        self._watchers.append(callback)
+
+    def _notify(self, gid: int) -> None:
+        for callback in self._watchers:
+            try:
+                callback(gid)
+            except Exception:  # a page's bug must never fail a player's command
+                log.exception("watcher failed")
 
     async def _reload(self, gid: int, quiet: bool = False) -> bool:
         """Rebuild a game from the DB; on failure the game stays stale (and cached) for a later try."""

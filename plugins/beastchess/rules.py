@@ -61,6 +61,7 @@ from .data import (
     bracket,
     level_counts,
 )
+from .grimoire import GrimoireMixin
 from .resolve import Resolver, guess_form, guess_level
 from .state import BeastState, Plan
 
@@ -110,7 +111,7 @@ def instinct_skill(name: str, n: int) -> Skill:
     return skill
 
 
-class BeastChess(Ruleset):
+class BeastChess(GrimoireMixin, Ruleset):
 
     @property
     def random_agent(self):

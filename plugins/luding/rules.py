@@ -38,6 +38,7 @@ from ..bansha.engine import (
     forum,
     register,
 )
+from .grimoire import GrimoireMixin
 from .roles import (
     CAMPS,
     CUB,
@@ -155,7 +156,7 @@ def _span(seconds: int) -> str:
     return f"{seconds // 3600}小时" if seconds % 3600 == 0 else f"{seconds // 60}分钟"
 
 
-class LudingRuleset(Ruleset):
+class LudingRuleset(GrimoireMixin, Ruleset):
     key = "luding"
     title = "鹿鼎记"
     aliases = ("M45", "[M45]鹿鼎记", "『鹿鼎记』")

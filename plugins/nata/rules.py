@@ -36,6 +36,7 @@ from ..bansha.engine.mech_death import Hit
 from . import deal
 from .actions import Actions
 from .effects import Effects, seats_text
+from .grimoire import GrimoireMixin
 from .roles import (
     AFTER_DEATH,
     ANIMAL_SOUNDS,
@@ -105,7 +106,7 @@ def _flag(value: Any) -> bool:
     return bool(value)
 
 
-class NataRuleset(Actions, Effects, Ruleset):
+class NataRuleset(GrimoireMixin, Actions, Effects, Ruleset):
     @property
     def random_agent(self):
         """This game's random agent, which fills in the words its skills need (simulator, fuzz, e2e)."""

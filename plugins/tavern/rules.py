@@ -33,6 +33,7 @@ from ..bansha.engine import (
     Status,
     register,
 )
+from .grimoire import GrimoireMixin
 from .sheet import CLASS_NAMES, FACTIONS, LINEUP, PLAYERS, SHEET, TRAITS, ClassSpec, Dice, SkillSpec
 
 DAY, DUSK = "day", "dusk"
@@ -317,7 +318,7 @@ SAVE_OF = {"意志": will, "反射": reflex, "强韧": fortitude}
 # --- the ruleset ----------------------------------------------------------------------------------
 
 
-class TavernRuleset(Ruleset):
+class TavernRuleset(GrimoireMixin, Ruleset):
 
     @property
     def random_agent(self):

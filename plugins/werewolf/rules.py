@@ -30,6 +30,7 @@ from ..bansha.engine import (
 from . import sheriff
 from .day import DayMixin
 from .deaths import DeathMixin
+from .grimoire import GrimoireMixin
 from .night import NightMixin
 from .roles import (
     ACCUSE,
@@ -114,7 +115,7 @@ def _range(board: Board) -> str:
     return f"{sizes[0]}" if len(sizes) == 1 else f"{sizes[0]}～{sizes[-1]}"
 
 
-class WerewolfRuleset(NightMixin, DayMixin, DeathMixin, Ruleset):
+class WerewolfRuleset(GrimoireMixin, NightMixin, DayMixin, DeathMixin, Ruleset):
     key = "werewolf"
     title = "狼人杀"
     aliases = ("狼人", "werewolf")

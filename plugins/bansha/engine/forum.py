@@ -382,6 +382,22 @@ def register_adviser(game: Game, ctx: Ctx, seat: int, adviser: int, played: int,
     ctx.judge(f"法官 {by} 登记 {adviser} 为 {ctx.name(seat)} 的场外助理（该玩家此前参加 {played} 场）")
 
 
+def remind_pending(game: Game, ctx: Ctx, seat: int, by: int) -> None:
+    """The judge reminds, privately, the seats that still owe an action (all, or one seat).
+    The reply names nobody: who owes a night action would give roles away in the group."""
+    pending = sorted(game.rules.pending(game.state))
+    if seat:
+        if seat not in pending:
+            raise Refusal(f"{game.seat_name(seat)} 本阶段没有未提交的行动。")
+        pending = [seat]
+    if not pending:
+        raise Refusal("本阶段没有还欠行动的玩家。")
+    for s in pending:
+        ctx.seat(s, pending_text(game, s), "remind")
+    ctx.reply("已私聊提醒还没行动的玩家。")
+    ctx.judge(f"法官 {by} 提醒 {'、'.join(f'{s}号' for s in pending)} 行动")
+
+
 def card_ledger(game: Game) -> str:
     rows = []
     for seat in sorted(game.forum.cards):
@@ -393,4 +409,5 @@ def card_ledger(game: Game) -> str:
 
 def pending_text(game: Game, seat: int) -> str:
     names = "、".join(c.skill.name for c in game.rules.legal(game.state, seat)) or "行动"
-    return f"提醒：本阶段你还有未提交的{names}，截止 {local_time(game.deadline, game.options)}。可以用 /放弃 跳过。"
+    when = f"截止 {local_time(game.deadline, game.options)}" if game.deadline is not None else "计时暂停中"
+    return f"提醒：本阶段你还有未提交的{names}，{when}。可以用 /放弃 跳过。"

@@ -379,17 +379,20 @@ def _phase_banner(game: Game) -> str:
     return f"【{label}】截止 {local_time(game.deadline, game.options)}"
 
 
+def cast_lines(game: Game) -> list[str]:
+    """The 演员表 as published at the end (and sent by /法官 演员表, printed by `bansha replay`)."""
+    players = game.players
+    return [f"{r.seat}号 {players[r.seat - 1].name}（{players[r.seat - 1].qq}）：{r.role}，{r.faction}，{r.fate}"
+            for r in game.rules.cast(game.state)]
+
+
 def _finish(game: Game, ctx: Ctx, result: Outcome | None, text: str) -> None:
     game.status = ENDED
     game.outcome = result
     game.deadline = None
     ctx.group(text, "end")
     if game.state is not None:
-        rows = []
-        for row in game.rules.cast(game.state):
-            p = game.players[row.seat - 1]
-            rows.append(f"{row.seat}号 {p.name}（{p.qq}）：{row.role}，{row.faction}，{row.fate}")
-        ctx.events.append(Event(GROUP, "演员表：\n" + "\n".join(rows), "end"))
+        ctx.events.append(Event(GROUP, "演员表：\n" + "\n".join(cast_lines(game)), "end"))
     ctx.judge(f"游戏结束：{text}")
     lines = list(game.timeline) + [f"[{local_time(ctx.at, game.options)}] {e.text}" for e in ctx.events if e.audience.kind == "judge"]
     ctx.events.append(Event(Audience("group"), "完整记录：\n" + "\n".join(lines), "end", (("forward", True),)))

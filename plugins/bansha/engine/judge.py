@@ -72,6 +72,11 @@ def adviser(judge: int, at: float, target: str, qq: int, played: int) -> Input:
     return judge_input("场外助理", judge, at, target=target, qq=qq, played=played)
 
 
+def remind(judge: int, at: float, target: str = "") -> Input:
+    """Remind privately who still owes an action (one seat, or all of them)."""
+    return judge_input("提醒", judge, at, target=target)
+
+
 def proxy_vote(game: Game, judge: int, at: float, target: str, vote: str, reason: str = "") -> Input:
     """A vote cast by the judge for a seat: the seat's own vote input, marked as a proxy."""
     seat = game.resolve(target)
@@ -171,6 +176,11 @@ def _adviser(game: Game, ctx: Ctx, inp: Input) -> None:
 @handles("判负")
 def _forfeit(game: Game, ctx: Ctx, inp: Input) -> None:
     forum.forfeit(game, ctx, str(inp.arg("faction", "")), inp.actor)
+
+
+@handles("提醒")
+def _remind(game: Game, ctx: Ctx, inp: Input) -> None:
+    forum.remind_pending(game, ctx, _target(game, inp) if inp.arg("target") else 0, inp.actor)
 
 
 @handles("推进")

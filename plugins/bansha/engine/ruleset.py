@@ -100,6 +100,17 @@ class Ctx:
         self.entered.append(phase)
 
 
+# The 导演台 shows each step of the current night as one of these.
+STEP_WAITING, STEP_SUBMITTED, STEP_RESOLVED = "等待", "已提交", "已结算"
+
+
+@dataclass(frozen=True)
+class StepView:
+    label: str  # the rule text's name for the step
+    state: str  # STEP_WAITING | STEP_SUBMITTED | STEP_RESOLVED
+    seats: tuple[int, ...] = ()  # who acts in it (secret: only the 导演台 shows this)
+
+
 @dataclass(frozen=True)
 class LegalChoice:
     skill: Skill
@@ -250,6 +261,31 @@ class Ruleset:
 
     def on_speech_breach(self, ctx: Ctx, state: Any, seat: int) -> None:
         """What breaking the speech rule costs (004: permanent 沉默 and 遗忘)."""
+
+    # --- the 导演台 ------------------------------------------------------------
+    def seat_facts(self, state: Any, seat: int) -> list[str]:
+        """The ruleset's own per-seat facts for the judge's grimoire (HP, score, history…)."""
+        return []
+
+    def ring_order(self, state: Any) -> list[int]:
+        """The seats in 电梯楼 order (a ruleset that moves seats around keeps its own ring)."""
+        return list(range(1, state.n + 1))
+
+    def night_steps(self, state: Any) -> list[StepView]:
+        """The current (or next) night in order, each step's state. By default the night phases as
+        declared; a ruleset with a night order list shows that list instead."""
+        nights = [k for k, spec in self.phases.items() if spec.night]
+        here = nights.index(state.phase) if state.phase in nights else None
+        out = []
+        for i, key in enumerate(nights):
+            if here is None or i > here:
+                status = STEP_WAITING
+            elif i < here:
+                status = STEP_RESOLVED
+            else:
+                status = STEP_WAITING if self.pending(state) else STEP_SUBMITTED
+            out.append(StepView(self.phases[key].label, status))
+        return out
 
     def phase_label(self, state: Any) -> str:
         spec = self.phases.get(state.phase)

@@ -6,14 +6,15 @@ from __future__ import annotations
 
 from nonebot.adapters.onebot.v11 import Bot, GroupMessageEvent
 from nonebot.adapters.onebot.v11.exception import ActionFailed
+from nonebot.permission import SUPERUSER
 
 from ... import commands as parse
 from ...engine import judge as inputs
 from ...engine.core import Input, Refusal
-from ...engine.game import RUNNING, SIGNUP, Game
+from ...engine.game import RUNNING, SIGNUP, Game, cast_lines
 from ...models import SeatRow
 from .. import table
-from ..call import JUDGE_ONLY, Call, JudgeCall, service
+from ..call import JUDGE_ONLY, JUDGE_PERM, Call, JudgeCall, service
 from ..text import name_of, plain, player_name
 
 
@@ -23,6 +24,9 @@ async def judge(call: Call) -> None:
     if not words:
         raise Refusal("用法：/法官 " + "|".join(table.judge_names()))
     sub, rest = words[0], words[1:]
+    if sub == "控制台":  # needs no game: the 导演台 lists every game this judge may open
+        await console_link(call)
+        return
     if call.in_group:
         game = await call.group_game()
     elif not service().games_of(call.user):  # group owners, admins and SUPERUSERS judge in the group
@@ -79,6 +83,44 @@ async def _cast(j: JudgeCall, rest: list[str]) -> None:
     if game.status == RUNNING and game.seat_of(call.user) is not None:
         raise Refusal("你在这局游戏里有座位：游戏进行中不能查看演员表。")
     await send_cast(call, game)
+
+
+@table.judge_command("提醒", usage="[目标]", summary="私聊提醒还没行动的玩家（或其中一人）")
+async def _remind(j: JudgeCall, rest: list[str]) -> Input:
+    return inputs.remind(j.call.user, _at(j), rest[0] if rest else "")
+
+
+@table.judge_command("控制台", summary="导演台（网页控制台）的一次性登录链接，私聊发送")
+async def _console(j: JudgeCall, rest: list[str]) -> None:
+    await console_link(j.call)
+
+
+async def console_link(call: Call) -> None:
+    """A one-time 导演台 login link, by PM only (never in the group), to someone who judges somewhere."""
+    from ...console import login_link
+    from ...models import GameRow
+
+    svc = service()
+    game = svc.game_in_group(call.event.group_id) if isinstance(call.event, GroupMessageEvent) else None
+    judge = await call.is_judge(game) if game is not None else (
+        (call.in_group and await JUDGE_PERM(call.bot, call.event))
+        or await SUPERUSER(call.bot, call.event)
+        or any(g.is_judge(call.user) for g in svc.games.values())
+        or await GameRow.filter(owner=call.user).exists()
+    )
+    if not judge:
+        raise Refusal("只有法官（开局者、群主、管理员或被添加的法官）可以使用导演台。")
+    url = await login_link(call.user)
+    text = f"导演台登录链接（10 分钟内有效，只能使用一次，请勿转发）：\n{url}"
+    try:
+        params = {"user_id": call.user, "message": plain(text)}
+        if isinstance(call.event, GroupMessageEvent):
+            params["group_id"] = call.event.group_id  # a temp session when not a friend
+        await call.bot.call_api("send_private_msg", **params)
+    except ActionFailed:
+        raise Refusal("导演台链接需要私聊发送，但机器人无法私聊你：请先加机器人为好友。") from None
+    if call.in_group:
+        await call.reply("导演台登录链接已私聊发送。")
 
 
 @table.judge_command("添加法官", "移除法官", usage="@某人", summary="添加或移除法官")
@@ -144,11 +186,7 @@ async def member_name(bot: Bot, group_id: int, qq: int) -> str:
 async def send_cast(call: Call, game: Game) -> None:
     if game.status == SIGNUP or game.state is None:
         raise Refusal("游戏还没有开始，没有演员表。")
-    rows = []
-    for row in game.rules.cast(game.state):
-        p = game.players[row.seat - 1]
-        rows.append(f"{row.seat}号 {p.name}（{p.qq}）：{row.role}，{row.faction}，{row.fate}")
-    text = f"第 {game.gid} 局 演员表：\n" + "\n".join(rows)
+    text = f"第 {game.gid} 局 演员表：\n" + "\n".join(cast_lines(game))
     try:
         await call.tell(game, text)
     except ActionFailed:

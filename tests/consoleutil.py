@@ -1,0 +1,108 @@
+"""An in-process 导演台 for tests and `bansha bench`-style checks: the real routes on a FastAPI app,
+the real service on a SQLite file, a fake QQ (sends recorded, group roles from a dict)."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+import httpx
+from fastapi import FastAPI
+
+from plugins.bansha import console as console_pkg
+from plugins.bansha.config import Config
+from plugins.bansha.engine import registry
+from plugins.bansha.engine.agent import play_game
+from plugins.bansha.engine.core import Input
+from plugins.bansha.models import (
+    ConsoleLogin,
+    ConsoleNote,
+    GameRow,
+    InputRow,
+    OutboxRow,
+    PmChoice,
+    SeatRow,
+    Setting,
+    SnapshotRow,
+)
+from plugins.bansha.service import Origin, Service
+
+SUPER = 99999
+BASE = "http://bansha.test"
+
+
+@dataclass
+class World:
+    """The fake QQ side: what was sent, who is admin where, and the game clock."""
+
+    sent: list = field(default_factory=list)
+    roles: dict[tuple[int, int], str] = field(default_factory=dict)  # (group, qq) -> owner|admin|member
+    clock: float = 1_700_000_000.0
+
+    async def send(self, out) -> None:
+        self.sent.append(out)
+
+    def arm(self, *a) -> None:
+        pass
+
+    def disarm(self, *a) -> None:
+        pass
+
+    async def group_role(self, self_id: int, group: int, qq: int) -> str | None:
+        return self.roles.get((group, qq), "member")
+
+
+async def wipe() -> None:
+    for model in (ConsoleLogin, ConsoleNote, Setting, OutboxRow, SnapshotRow, InputRow, SeatRow, PmChoice, GameRow):
+        await model.all().delete()
+
+
+def make(world: World, secret: str = "") -> tuple[FastAPI, Service, console_pkg.Console]:
+    app = FastAPI()
+    svc = Service(world.send, world.arm, world.disarm, now=lambda: world.clock)
+    cfg = Config(bansha_console_secret=secret)
+    con = console_pkg.install(app, lambda: svc, cfg, {SUPER}, world.group_role, BASE)
+    svc.watch(con.hub.notify)
+    return app, svc, con
+
+
+def client(app: FastAPI) -> httpx.AsyncClient:
+    return httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url=BASE)
+
+
+async def open_game(svc: Service, world: World, key: str, n: int, seed: int, group: int, owner: int,
+                    steps: int | None = None, options: dict | None = None):
+    """A game opened in `group` by `owner` and played by the random agents through the service: all of
+    it (steps=None) or its first `steps` inputs after the start."""
+    rules = registry.get(key)
+    opts = dict(options or {"节奏": "快速"})
+    script = play_game(rules, n, seed, opts, record=True).inputs
+    game = await svc.open_game(group_id=group, self_id=1, owner=owner, ruleset=rules.key, options=opts, seed=seed,
+                               origin=Origin("group", owner, group))
+    qq_base = group * 100
+    start = next(i for i, inp in enumerate(script) if inp.kind == "start")
+    todo = script if steps is None else script[: start + 1 + steps]
+    for inp in todo:
+        d = inp.to_json()
+        if d["actor"] and d["kind"] != "start":
+            d["actor"] = qq_base + (d["actor"] - 100)  # the agents' players 100.. become this group's
+        if d["kind"] == "start":
+            d["actor"] = owner
+        world.clock = max(world.clock, d["at"])
+        await svc.submit(game.gid, Input.from_json(d))
+    return svc.games.get(game.gid) or game
+
+
+async def login(c: httpx.AsyncClient, qq: int) -> None:
+    link = await console_pkg.login_link(qq)
+    token = link.split("t=", 1)[1]
+    r = await c.get(f"/bansha/login?t={token}")
+    assert r.status_code == 200 and "进入导演台" in r.text
+    r = await c.post("/bansha/login", data={"t": token})
+    assert r.status_code == 303, r.text
+
+
+def csrf_of(html: str) -> str:
+    m = re.search(r'name="csrf" value="([0-9a-f]+)"', html)
+    assert m, "no CSRF token on the page"
+    return m.group(1)
