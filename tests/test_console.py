@@ -127,7 +127,7 @@ async def test_refusals_change_nothing_and_are_logged(env, caplog):
     assert r.status_code == 400 and "表单令牌" in r.text
     r = await c.post(f"/bansha/game/{game.gid}/notes", data={"text": "x", "csrf": "0" * 64})
     assert r.status_code == 400
-    r = await c.post(f"/bansha/game/{game.gid}/judge", data={"sub": "推进", "csrf": good[:-1] + "0"})
+    r = await c.post(f"/bansha/game/{game.gid}/judge", data={"sub": "推进", "csrf": good[:-1] + ("1" if good.endswith("0") else "0")})
     assert r.status_code == 400
 
     # another group's game, guessed ids: the same page as a game that does not exist
@@ -273,3 +273,15 @@ def _capture_log():
 
 def _body(html: str) -> str:
     return html.split("<main", 1)[1]
+
+
+def test_the_render_bench_measures_a_14_player_nata_grimoire_with_500_inputs():
+    from plugins.bansha.console import bench
+
+    game, log = bench.nata_game()
+    assert len(log) == game.seq == 500 and len(game.players) == 14 and game.status == "running"
+    html = bench.render_grimoire(game)
+    assert all(f'id="seat-{s}"' in html for s in range(1, 15))
+    assert all(row.role.split("（")[0] in html for row in game.rules.cast(game.state))
+    (fig,) = bench.figures(repeat=3)
+    assert fig["detail"]["inputs"] == 500 and fig["value"] > 0 and fig["met"] == (fig["value"] < bench.GOAL)

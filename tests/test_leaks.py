@@ -46,3 +46,60 @@ def test_the_audit_catches_a_leak():
         assert not audit(rules, state, [Event(GROUP, f"{seat}号 {row.role}", "reveal")], names)
     assert audit(rules, state, [Event(GROUP, "查验结果：好人", "check")], names)
     assert not audit(rules, state, [Event(to_seat(seat), "查验结果：好人", "check")], names)
+
+
+# --- the 导演台 --------------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+async def console_db(tmp_path_factory):
+    from tortoise import Tortoise
+
+    from plugins.bansha.service import Service
+
+    await Service.init_db(f"sqlite://{tmp_path_factory.mktemp('leaks') / 'leaks.sqlite3'}")
+    yield
+    await Tortoise.close_connections()
+
+
+@pytest.mark.parametrize("key", [r.key for r in registry.all_rulesets()])
+async def test_no_console_response_leaks_to_anyone_but_a_permitted_judge(key, console_db):
+    """Every console URL of a running game, asked by someone who may not open it (no session, another
+    group's admin, a player who is also an admin of the group, a stranger), shows nothing hidden; and
+    the audit does catch the judge's own grimoire."""
+    from consoleutil import World, client, login, make, open_game, wipe
+
+    from plugins.bansha.engine.audit import page_leaks
+
+    await wipe()
+    world = World()
+    app, svc, con = make(world)
+    rules = registry.get(key)
+    sizes = rules.sizes({"节奏": "快速"})
+    game = await open_game(svc, world, key, sizes[len(sizes) // 2], seed=3, group=81, owner=8199, steps=12)
+    assert game.status == "running", key
+    private = [o.text for o in world.sent if o.kind == "private"]
+    await svc.drain_once()
+    private += [o.text for o in world.sent if o.kind == "private"]
+    player = game.players[0].qq
+    world.roles[(81, player)] = "admin"
+    world.roles[(82, 8200)] = "admin"
+    base = f"/bansha/game/{game.gid}"
+    urls = ["/bansha/", base, base + "/pending", base + "/timeline", base + "/timeline?knew=1", base + "/votes",
+            base + "/controls", base + "/export.json", base + "/events", "/bansha/game/99999",
+            "/bansha/static/console.js", "/bansha/static/console.css", "/bansha/login?t=x"]
+    leaks: list[str] = []
+    async with client(app) as c:
+        for who in (None, 8200, player, 8300):
+            c.cookies.clear()
+            if who is not None:
+                await login(c, who)
+            for url in urls:
+                r = await c.get(url)
+                assert r.status_code in (200, 401, 403, 404), (who, url, r.status_code)
+                leaks += [f"{who} {url}: {leak}" for leak in page_leaks(rules, game.state, r.text, private)]
+        assert not leaks, "\n".join(leaks[:20])
+        c.cookies.clear()
+        await login(c, 8199)
+        r = await c.get(base)
+        assert r.status_code == 200 and page_leaks(rules, game.state, r.text, private), "the audit can fail"

@@ -721,8 +721,8 @@ PERFORMANCE_INTRO = """# 性能基准
 def add_parser(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("bench", help="性能基准：命令延迟、引擎速度、恢复时间、内存",
                        description="性能基准：每项都与同次运行的基线比较，并说明是否达到目标。")
-    p.add_argument("--only", default="latency,engine,recovery,memory",
-                   help="只跑其中几项，逗号分隔：latency,engine,recovery,memory（默认全部）")
+    p.add_argument("--only", default="latency,engine,recovery,memory,console",
+                   help="只跑其中几项，逗号分隔：latency,engine,recovery,memory,console（默认全部）")
     p.add_argument("--games", type=int, default=200, help="命令延迟：同时进行的游戏局数（默认 200）")
     p.add_argument("--rounds", type=int, default=5, help="命令延迟：轮数，每轮每局一票（默认 5）")
     p.add_argument("--latency-game", default="狼人杀", help="命令延迟使用的游戏（默认 狼人杀）")
@@ -740,7 +740,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace, argv: Sequence[str]) -> int:
     sim.load_rulesets()
     wanted = {w.strip() for w in args.only.split(",") if w.strip()}
-    unknown = wanted - {"latency", "engine", "recovery", "memory"}
+    unknown = wanted - {"latency", "engine", "recovery", "memory", "console"}
     if unknown:
         print(f"未知的基准项：{'、'.join(sorted(unknown))}", file=sys.stderr)
         return 2
@@ -758,6 +758,11 @@ def run(args: argparse.Namespace, argv: Sequence[str]) -> int:
             _note(f"恢复与内存：写入 {args.recovery_games} 局活跃游戏……")
             both = recovery_and_memory(args.recovery_games, args.seed, args.repeat, workdir)
             figures += [f for f in both if f.key in wanted]
+        if "console" in wanted:
+            _note("导演台页面渲染……")
+            from .console import bench as console_bench
+
+            figures += [Figure(**f) for f in console_bench.figures(seed=args.seed)]
     profile = profile_engine() if args.profile else None
     info = machine()
     if args.json:

@@ -254,11 +254,11 @@ def build_router(console: Console) -> APIRouter:
         session, game, form = got
         tab = str(form.get("back", "controls"))
         tab = tab if tab in ("grimoire", "pending", "controls", "votes", "timeline") else "controls"
-        words = views.judge_words(form)
         flash = console.flashes.setdefault(session.sid, [])
         if console.judge_input is None:
             flash.append("法官命令表单尚未接通。")
             return back(game, tab)
+        words = views.judge_words(form)
         try:
             inp = await console.judge_input(game, session.qq, words)
             events = await console.store.service.submit(game.gid, inp)

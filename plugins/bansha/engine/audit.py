@@ -72,3 +72,23 @@ def audit(ruleset: Ruleset, state: Any, events: list[Event], skill_names: set[st
                     if name in clause:
                         leaks.append(Leak(f"night action {name} of {seat}号 in the group", ev.text))
     return leaks
+
+
+def page_leaks(ruleset: Ruleset, state: Any, page: str, private_texts: list[str]) -> list[Leak]:
+    """A 导演台 response served to anyone who may not open the game (no session, another group's
+    judge, a player-judge, a guessed id) must carry nothing hidden: no seat's role or faction, no
+    private skill name, no text that was sent to one seat or team."""
+    leaks: list[Leak] = []
+    if state is not None:
+        for row in ruleset.cast(state):
+            for word in (row.role, row.faction):
+                if word and word in page:
+                    leaks.append(Leak(f"{row.seat}号's {word} on a console page", page[:200]))
+        for name in private_skill_names(ruleset, state):
+            if name in page:
+                leaks.append(Leak(f"private skill {name} on a console page", page[:200]))
+    for text in private_texts:
+        line = text.strip().split("\n")[0]
+        if len(line) >= 6 and line in page:
+            leaks.append(Leak("a private message on a console page", line))
+    return leaks
