@@ -6,7 +6,7 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-stamp
 
-.PHONY: install run test lint play simulate bench clean
+.PHONY: install run test lint play simulate bench browser screenshots clean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -37,6 +37,14 @@ play: install
 
 simulate: install
 	$(VENV)/bin/bansha simulate $(ARGS)
+
+# Debian's chromium + chromium-driver for the 导演台 browser test (as .ci/run does)
+browser:
+	tools/chromium.sh
+
+# The grimoire at phone and desktop widths, from the browser test, into docs/
+screenshots: install browser
+	BANSHA_SCREENSHOTS=1 $(PY) -m pytest tests/test_console_browser.py -q
 
 bench: install
 	$(VENV)/bin/bansha bench $(ARGS)

@@ -1,0 +1,155 @@
+"""导演台 in a real headless Chromium (Debian's chromium + chromium-driver through Selenium), against the
+real bot process and the fake QQ group: the login link by PM, the true roles on the grimoire, a 黄牌
+from a form reaching the group, and the page updating by itself (SSE) when a player votes.
+
+Skipped, with the reason, where the browser cannot run (no chromium/chromedriver, no selenium);
+`.ci/run` installs them from Debian (tools/chromium.sh). With BANSHA_SCREENSHOTS=1 the grimoire is
+saved at phone and desktop widths to docs/console-phone.png and docs/console-desktop.png.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import re
+import shutil
+import tempfile
+import time
+from pathlib import Path
+
+import pytest
+from secutil import Table, db_query, start_bot, stop_bot
+from test_console_e2e import LINK
+
+pytestmark = pytest.mark.e2e
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+DRIVER = shutil.which("chromedriver") or "/usr/bin/chromedriver"
+DOCS = Path(__file__).resolve().parents[1] / "docs"
+FLAGS = ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+         "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-dev-shm-usage")
+
+
+def _browser():
+    try:
+        from selenium import webdriver
+        from selenium.webdriver.chrome.service import Service
+    except ImportError:
+        pytest.skip("selenium is not installed (pip install -e '.[test]')")
+    if not (os.path.exists(CHROMIUM) and os.path.exists(DRIVER)):
+        pytest.skip("Debian's chromium and chromium-driver are not installed (tools/chromium.sh installs them)")
+    opts = webdriver.ChromeOptions()
+    opts.binary_location = CHROMIUM
+    for flag in FLAGS:
+        opts.add_argument(flag)
+    opts.add_argument(f"--user-data-dir={tempfile.mkdtemp(prefix='bansha-chromium-')}")
+    opts.add_argument("--window-size=1400,1100")
+    try:
+        return webdriver.Chrome(service=Service(DRIVER), options=opts)
+    except Exception as e:  # e.g. a chromium that cannot start in this sandbox
+        pytest.skip(f"headless chromium could not start: {str(e).splitlines()[0][:200]}")
+
+
+async def _until(check, timeout: float = 10.0, what: str = ""):
+    """Poll `check` in a thread; a node replaced by a live update meanwhile just means "not yet"."""
+    from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException
+
+    end = time.monotonic() + timeout
+    while True:
+        try:
+            value = await asyncio.to_thread(check)
+        except (StaleElementReferenceException, NoSuchElementException):
+            value = None
+        if value:
+            return value
+        if time.monotonic() > end:
+            raise AssertionError(f"timed out waiting for {what}")
+        await asyncio.sleep(0.05)
+
+
+async def test_a_judge_runs_a_game_from_the_browser():
+    driver = _browser()
+    proc, qq = await start_bot()
+    try:
+        await _scenario(driver, proc, qq)
+    finally:
+        driver.quit()
+        await stop_bot(proc, qq)
+
+
+async def _scenario(driver, proc, qq) -> None:
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import Select
+
+    t = await Table(qq, proc, group=8901, n=9, seed=4).ready()
+    mark = qq.mark()
+    await t.say(t.opener, "/法官 控制台", pm=True)
+    link = LINK.search((await t.pm_says(t.opener, "导演台登录链接", mark)).text).group(1)  # type: ignore[union-attr]
+
+    def go(url):
+        driver.get(url)
+
+    await asyncio.to_thread(go, link)
+    await asyncio.to_thread(lambda: driver.find_element(By.ID, "login").click())
+    await _until(lambda: f"第 {t.gid} 局" in driver.page_source, what="the games list")
+    await asyncio.to_thread(lambda: driver.find_element(By.LINK_TEXT, f"第 {t.gid} 局").click())
+
+    # the true roles, on the ring
+    def roles_shown():
+        return all(t.roles[s] in driver.find_element(By.ID, f"seat-{s}").text for s in t.roles)
+
+    await _until(roles_shown, what="every seat's true role on the grimoire")
+
+    # a 黄牌 from the form, received by the group
+    await asyncio.to_thread(lambda: driver.find_element(By.LINK_TEXT, "控制").click())
+
+    def card():
+        form = driver.find_element(By.ID, "card")
+        Select(form.find_element(By.NAME, "sub")).select_by_visible_text("黄牌")
+        Select(form.find_element(By.NAME, "target")).select_by_value("3")
+        form.find_element(By.NAME, "reason").send_keys("场外交流")
+        form.find_element(By.TAG_NAME, "button").click()
+
+    mark = qq.mark()
+    await asyncio.to_thread(card)
+    await t.group_says(f"{t.seat_name(3)} 获得黄牌：场外交流", mark)
+    await _until(lambda: "已执行：/法官 黄牌 3 场外交流" in driver.page_source, what="the form's confirmation")
+
+    # to the first day, by the judge's 推进 in QQ; then the votes page, left alone
+    for _ in range(8):
+        if "白天" in await t.status():
+            break
+        await t.command(t.opener, "/法官 推进", "【")
+        await t.settle()
+    assert "白天" in await t.status()
+    await asyncio.to_thread(lambda: driver.find_element(By.LINK_TEXT, "投票").click())
+    await _until(lambda: driver.execute_script("return document.body.dataset.live") == "on", what="the live stream")
+    await asyncio.to_thread(lambda: driver.execute_script("window.__stayed = true;"))
+
+    latencies = []
+    living = [s for s in range(1, 10) if f"{s}号" in (await t.status()).split("存活")[1]]
+    for voter in living[:3]:
+        target = living[-1] if voter != living[-1] else living[0]
+        mark = qq.mark()
+        await t.say(t.player(voter), f"/投票 {target} 发言有问题")
+        await t.group_says(t.nick(t.player(voter)), mark)
+        name = t.seat_name(voter)
+
+        def shown(name=name):
+            region = driver.find_element(By.CSS_SELECTOR, '[data-region="votes"]').text
+            return name in region and driver.execute_script("return document.body.dataset.updated")
+
+        updated = float(await _until(shown, what=f"the vote of {name} on the page")) / 1000
+        at = db_query(proc, "SELECT max(at) FROM bansha_input WHERE game_id=? AND kind='act'", t.gid)[0][0]
+        latencies.append(updated - at)
+        assert driver.execute_script("return window.__stayed === true"), "the page reloaded instead of updating"
+    print(f"SSE: page updated {', '.join(f'{x * 1000:.0f} ms' for x in latencies)} after the vote was accepted")
+    assert max(latencies) < 1.0, latencies
+
+    if os.environ.get("BANSHA_SCREENSHOTS") == "1":
+        await asyncio.to_thread(lambda: driver.find_element(By.LINK_TEXT, "魔典").click())
+        await _until(roles_shown, what="the grimoire")
+        for name, size in (("desktop", (1400, 1000)), ("phone", (390, 1800))):
+            await asyncio.to_thread(driver.set_window_size, *size)
+            await asyncio.sleep(0.5)
+            await asyncio.to_thread(driver.save_screenshot, str(DOCS / f"console-{name}.png"))
+    assert re.search(r"bansha console: \d+ logged in", proc.log_text())
