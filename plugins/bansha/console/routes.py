@@ -139,56 +139,54 @@ def build_router(console: Console) -> APIRouter:
         ctx["live"] = p + "events"
         return _page(render("games.html", rows=rows, **ctx))
 
-    @router.get(p + "game/{gid}")
-    async def grimoire(request: Request, gid: str) -> Response:
+    async def show(request: Request, gid: str, tab: str, page: Callable[[Game], Awaitable[tuple[str, dict]]]):
         got = await opened(request, gid)
         if isinstance(got, Response):
             return got
         session, game = got
-        ctx = await base(session, game, "grimoire")
-        return _page(render("grimoire.html", g=views.grimoire(game), **ctx))
+        template, data = await page(game)
+        return _page(render(template, **data, **await base(session, game, tab)))
+
+    @router.get(p + "game/{gid}")
+    async def grimoire(request: Request, gid: str) -> Response:
+        async def page(game: Game):
+            return "grimoire.html", {"g": views.grimoire(game)}
+
+        return await show(request, gid, "grimoire", page)
 
     @router.get(p + "game/{gid}/pending")
     async def pending(request: Request, gid: str) -> Response:
-        got = await opened(request, gid)
-        if isinstance(got, Response):
-            return got
-        session, game = got
-        ctx = await base(session, game, "pending")
-        return _page(render("pending.html", rows=views.pending(game), **ctx))
+        async def page(game: Game):
+            return "pending.html", {"rows": views.pending(game)}
+
+        return await show(request, gid, "pending", page)
 
     @router.get(p + "game/{gid}/timeline")
     async def timeline(request: Request, gid: str, seat: str = "", kind: str = "", knew: str = "") -> Response:
-        got = await opened(request, gid)
-        if isinstance(got, Response):
-            return got
-        session, game = got
-        rec = await console.store.recorder(game.gid)
         s, k = (int(seat) if seat.isdigit() else 0), (int(knew) if knew.isdigit() else 0)
-        rows = views.timeline(game, rec, seat=s, kind=kind if kind in views.KIND_LABEL else "", knew=k)
-        ctx = await base(session, game, "timeline")
-        return _page(render("timeline.html", rows=rows, seat=s, kind=kind, knew=k, kinds=views.KIND_LABEL, **ctx))
+        kind = kind if kind in views.KIND_LABEL else ""
+
+        async def page(game: Game):
+            rows = views.timeline(game, await console.store.recorder(game.gid), seat=s, kind=kind, knew=k)
+            return "timeline.html", {"rows": rows, "seat": s, "kind": kind, "knew": k, "kinds": views.KIND_LABEL}
+
+        return await show(request, gid, "timeline", page)
 
     @router.get(p + "game/{gid}/votes")
     async def votes(request: Request, gid: str) -> Response:
-        got = await opened(request, gid)
-        if isinstance(got, Response):
-            return got
-        session, game = got
-        rec = await console.store.recorder(game.gid)
-        ctx = await base(session, game, "votes")
-        return _page(render("votes.html", v=views.votes(game, rec), **ctx))
+        async def page(game: Game):
+            return "votes.html", {"v": views.votes(game, await console.store.recorder(game.gid))}
+
+        return await show(request, gid, "votes", page)
 
     @router.get(p + "game/{gid}/controls")
     async def controls(request: Request, gid: str) -> Response:
-        got = await opened(request, gid)
-        if isinstance(got, Response):
-            return got
-        session, game = got
-        note = await ConsoleNote.get_or_none(game_id=game.gid)
-        ctx = await base(session, game, "controls")
-        return _page(render("controls.html", note=note.text if note else "", rulings=views.rulings(game),
-                            factions=views.factions(game), wired=console.judge_input is not None, **ctx))
+        async def page(game: Game):
+            note = await ConsoleNote.get_or_none(game_id=game.gid)
+            return "controls.html", {"note": note.text if note else "", "rulings": views.rulings(game),
+                                     "factions": views.factions(game), "wired": console.judge_input is not None}
+
+        return await show(request, gid, "controls", page)
 
     @router.get(p + "game/{gid}/export.json")
     async def export_json(request: Request, gid: str) -> Response:

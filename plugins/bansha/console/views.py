@@ -257,14 +257,15 @@ def votes(game: Game, rec: Recorder) -> dict[str, Any]:
     for (day, box), ballots in sorted(days.items()):
         final: dict[int, int] = {}
         for v in ballots:
-            final[v.voter] = v.target
+            final[v.ballot.voter] = v.ballot.target
         counts: dict[int, int] = {}
         for t in final.values():
             counts[t] = counts.get(t, 0) + 1
         history.append({
             "day": day, "box": box,
-            "ballots": [{"at": local_time(v.at, game.options), "voter": name(v.voter), "target": _target(game, v.target),
-                         "reason": v.reason, "change": v.change, "proxy": v.proxy, "phase": v.phase} for v in ballots],
+            "ballots": [{"at": local_time(b.at, game.options), "voter": name(b.voter), "target": _target(game, b.target),
+                         "reason": b.reason, "change": b.change, "proxy": b.proxy, "phase": v.phase}
+                        for v in ballots for b in (v.ballot,)],
             "tally": [(_target(game, t), c) for t, c in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))],
         })
     return {"current": current, "history": history}

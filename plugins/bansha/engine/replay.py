@@ -29,12 +29,7 @@ class Vote:
     box: str  # 投票 | 警长竞选
     day: int
     phase: str  # phase label when it was cast
-    voter: int
-    target: int
-    reason: str
-    change: bool
-    proxy: bool
-    at: float
+    ballot: Ballot
 
 
 @dataclass(frozen=True)
@@ -89,7 +84,7 @@ class Recorder:
                 if id(b) in self._seen:
                     continue
                 self._seen[id(b)] = b
-                out.append(Vote(name, state.day, phase, b.voter, b.target, b.reason, b.change, b.proxy, b.at))
+                out.append(Vote(name, state.day, phase, b))
         return tuple(out)
 
 
