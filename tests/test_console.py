@@ -285,3 +285,16 @@ def test_the_render_bench_measures_a_14_player_nata_grimoire_with_500_inputs():
     assert all(row.role.split("（")[0] in html for row in game.rules.cast(game.state))
     (fig,) = bench.figures(repeat=3)
     assert fig["detail"]["inputs"] == 500 and fig["value"] > 0 and fig["met"] == (fig["value"] < bench.GOAL)
+
+
+async def test_a_live_refresh_leaves_the_forms_message_for_the_page_it_redirects_to(env):
+    """The input a form submits wakes the old page's stream first; its refresh must not eat the message."""
+    world, svc, con, c = env
+    game = await open_game(svc, world, "werewolf", 9, seed=5, group=G1, owner=OWNER, steps=3)
+    await login(c, OWNER)
+    page = await c.get(f"/bansha/game/{game.gid}/controls")
+    await c.post(f"/bansha/game/{game.gid}/notes", data={"text": "备忘", "csrf": csrf_of(page.text)})
+    live = await c.get(f"/bansha/game/{game.gid}/controls", headers={"X-Bansha-Live": "1"})
+    assert "笔记已保存" not in live.text
+    assert "笔记已保存" in (await c.get(f"/bansha/game/{game.gid}/controls")).text
+    assert "笔记已保存" not in (await c.get(f"/bansha/game/{game.gid}/controls")).text  # shown once

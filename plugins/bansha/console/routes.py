@@ -82,11 +82,14 @@ def build_router(console: Console) -> APIRouter:
             return refuse(console, request, d.message, d.why, 403, session.qq)
         return session, game
 
-    async def base(session: Session, game: Game | None, tab: str) -> dict[str, Any]:
+    async def base(request: Request, session: Session, game: Game | None, tab: str) -> dict[str, Any]:
+        # A live refresh (console.js) must not eat the messages meant for the page a form redirects to:
+        # the input that a form submitted wakes the old page's stream before the browser has left it.
+        live = request.headers.get("X-Bansha-Live") == "1"
         return {"console": console, "session": session, "csrf": (await console.auth()).csrf(session),
                 "game": game, "tab": tab, "live": console.url(f"game/{game.gid}/events") if game else None,
                 "head": views.clock(game, console.store.service.now()) if game else None,
-                "flashes": console.flashes.pop(session.sid, [])}
+                "flashes": [] if live else console.flashes.pop(session.sid, [])}
 
     # --- login -------------------------------------------------------------------------------
     @router.get(p + "login")
@@ -135,7 +138,7 @@ def build_router(console: Console) -> APIRouter:
                          "status": views.STATUS_LABEL.get(item.status, item.status),
                          "head": views.clock(g, now) if g else None, "players": len(g.players) if g else None,
                          "rulings": views.ruling_count(g) if g else 0})
-        ctx = await base(session, None, "games")
+        ctx = await base(request, session, None, "games")
         ctx["live"] = p + "events"
         return _page(render("games.html", rows=rows, **ctx))
 
@@ -145,7 +148,7 @@ def build_router(console: Console) -> APIRouter:
             return got
         session, game = got
         template, data = await page(game)
-        return _page(render(template, **data, **await base(session, game, tab)))
+        return _page(render(template, **data, **await base(request, session, game, tab)))
 
     @router.get(p + "game/{gid}")
     async def grimoire(request: Request, gid: str) -> Response:
