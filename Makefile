@@ -6,14 +6,14 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-stamp
 
-.PHONY: install run test lint play simulate bench browser screenshots clean
+.PHONY: install run test lint play simulate bench browser screenshots wheel clean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
 
-$(STAMP): pyproject.toml | $(PY)
+$(STAMP): pyproject.toml setup.py | $(PY)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e '.[test]'
+	$(PY) -m pip install --quiet -e '.[test,sim]'
 	touch $(STAMP)
 
 install: $(STAMP)
@@ -49,5 +49,10 @@ screenshots: install browser
 bench: install
 	$(VENV)/bin/bansha bench $(ARGS)
 
+# The plugin as a wheel (dist/nonebot_plugin_bansha-*.whl) to pip install into an existing bot.
+wheel: install
+	rm -rf build  # a stale build/ could carry files deleted since
+	$(PY) -m pip wheel --no-deps -w dist .
+
 clean:
-	rm -rf $(VENV) build *.egg-info
+	rm -rf $(VENV) build dist *.egg-info

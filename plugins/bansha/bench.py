@@ -293,9 +293,9 @@ def _db_url(path: str | Path) -> str:
 async def _durable(on: bool) -> None:
     """SQLite fsync per commit on (production's default) or off. Off only while filling a DB the bench
     then measures: the setup is not the figure, and on a busy disk it would take minutes."""
-    from tortoise import Tortoise
+    from . import db
 
-    await Tortoise.get_connection("default").execute_script(f"PRAGMA synchronous={'FULL' if on else 'OFF'}")
+    await db.connection().execute_script(f"PRAGMA synchronous={'FULL' if on else 'OFF'}")
 
 
 # --- 3 & 4. recovery and memory -----------------------------------------------------------------
@@ -479,7 +479,7 @@ def _percentile(xs: Sequence[float], p: float) -> float:
 
 
 # The latency child must load <TOP>.bansha as a NoneBot plugin before anything imports it, so it
-# starts from this bootstrap (run with `python -c`, cwd = the project) rather than from this module.
+# starts from this bootstrap (run with `python -c`, cwd = the directory holding <TOP>) rather than from this module.
 LATENCY_BOOT = """
 import sys
 import nonebot
@@ -489,7 +489,7 @@ db = sys.argv[sys.argv.index("--db") + 1]
 nonebot.init(_env_file=(db + ".env",), driver="~fastapi", log_level="WARNING", bansha_db_url="sqlite://" + db,
              command_start=["/"], superusers=[])
 nonebot.get_driver().register_adapter(Adapter)
-nonebot.load_from_toml("pyproject.toml")  # exactly as bot.py: plugin_dirs = ["plugins"]
+nonebot.load_plugin("{top}")  # as bot.py does: the one plugin that loads bansha and every game
 
 from {top}.bansha import bench
 
@@ -508,18 +508,18 @@ async def latency_child(db: str, games: int, rounds: int, seed: int, game_name: 
     from nonebot.adapters.onebot.v11.event import Sender
     from nonebot.message import handle_event
     from nonebot.utils import DataclassEncoder
-    from tortoise import Tortoise
     from tortoise.transactions import in_transaction
 
     driver = nonebot.get_driver()
 
+    from . import db as bansha_db  # `db` is this function's file name argument
     from . import service as service_mod
+    from .dbconfig import CONNECTION
 
-    async def init_db_with_bench(db_url: str) -> None:
-        # Service.init_db plus the bare matcher's own app, in the one Tortoise.init the process gets
-        await Tortoise.init(db_url=db_url, modules={"bansha": [f"{__package__}.models"], "bench": [f"{__package__}.bench"]},
-                            _enable_global_fallback=True)
-        await Tortoise.generate_schemas(safe=True)
+    async def init_db_with_bench(db_url: str, **_: Any) -> None:
+        # Service.init_db plus the bare matcher's own table in Bansha's context; with the fallback slot
+        # (this process has no other tortoise user) the bare matcher reaches it without entering it
+        await bansha_db.connect(db_url, extra_apps={"bench": {"models": [f"{__package__}.bench"], "default_connection": CONNECTION}})
 
     service_mod.Service.init_db = staticmethod(init_db_with_bench)  # type: ignore[method-assign]
 

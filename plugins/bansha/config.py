@@ -4,7 +4,9 @@ from pydantic import BaseModel
 
 
 class Config(BaseModel):
-    bansha_db_url: str = "sqlite://data/bansha.sqlite3"
+    # Empty: a SQLite file in nonebot-plugin-localstore's data directory for this plugin
+    # (qq/lifecycle.py db_url); the repository's .env.example sets sqlite://data/bansha.sqlite3.
+    bansha_db_url: str = ""
     # Where /开局 games can be opened: empty = every group.
     bansha_groups: list[int] = []
     # Require players to be the bot's QQ friends (off: a temp session through the group is enough).

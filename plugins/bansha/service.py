@@ -20,12 +20,10 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from tortoise import Tortoise
 from tortoise.exceptions import IntegrityError
-from tortoise.migrations.api import migrate
 from tortoise.transactions import in_transaction
 
-from .dbconfig import tortoise_config
+from . import db
 from .engine import registry
 from .engine.core import Event, Input, Refusal
 from .engine.game import ENDED, Game, apply
@@ -104,15 +102,10 @@ class Service:
 
     # --- lifecycle ----------------------------------------------------------
     @staticmethod
-    async def init_db(db_url: str) -> None:
-        if db_url.startswith("sqlite://"):
-            path = db_url[len("sqlite://") :]
-            if path and path != ":memory:":
-                Path(path).parent.mkdir(parents=True, exist_ok=True)
-        config = tortoise_config(db_url)
-        await migrate(config=config)  # tortoise's own migrations: plugins/bansha/migrations
-        await Tortoise.close_connections()
-        await Tortoise.init(config=config, _enable_global_fallback=True)
+    async def init_db(db_url: str, *, global_fallback: bool = True) -> None:
+        """Migrate and connect in Bansha's own tortoise context (db.py). Alone in a process (tests,
+        tools) keep the fallback; as a plugin in a bot pass False and enter the context (db.enter)."""
+        await db.connect(db_url, global_fallback=global_fallback)
 
     async def restore(self) -> int:
         """Rebuild every active game and re-arm its deadline; returns how many.

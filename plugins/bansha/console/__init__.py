@@ -10,6 +10,9 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Callable
 
+from fastapi import Depends
+
+from .. import db
 from ..config import Config
 from ..service import Service
 from .auth import Auth, load_secret
@@ -18,6 +21,10 @@ from .routes import Console, JudgeInput, build_router
 from .store import GroupRole, Store
 
 _console: Console | None = None
+
+
+async def _use_db() -> None:  # async: FastAPI runs it in the request's own task, not in a thread
+    db.enter()
 
 
 def _prefix(raw: str) -> str:
@@ -42,7 +49,8 @@ def install(app, service: Callable[[], Service], config: Config, superusers: set
     console = Console(prefix=prefix, store=Store(service, superusers, group_role), hub=Hub(), auth=get_auth,
                       judge_input=judge_input, secure_cookie=public_url.startswith("https://"),
                       public_url=public_url.rstrip("/"))
-    app.include_router(build_router(console))
+    # each request runs in a task of its own: Bansha's tortoise context is current in it (db.py)
+    app.include_router(build_router(console), dependencies=[Depends(_use_db)])
     _console = console
     return console
 

@@ -26,17 +26,13 @@ compares them). A `/法官` sub-command is declared with `@table.judge_command(.
 commands/judge.py and returns the engine Input built by `engine.judge`.
 """
 
-from nonebot.plugin import PluginMetadata
-
 from ..config import Config
+from ..meta import metadata
 from . import commands, dispatch, lifecycle  # noqa: F401  (registers matchers and hooks)
 
-__plugin_meta__ = PluginMetadata(
-    name="版杀法官",
-    description="在 QQ 群里主持论坛式狼人杀类游戏：发身份、收夜间行动、计时、计票、按规则结算、公布演员表。",
-    usage="群内发送 /帮助 查看命令",
-    type="application",
-    homepage="https://example.invalid/bansha",
+__plugin_meta__ = metadata(
+    "版杀法官·平台",
+    "版杀法官的平台：QQ 命令、私聊、计时与截止、发件箱、数据库与迁移、崩溃后恢复。每个游戏是它旁边的一个子插件。",
+    "群内发送 /帮助 查看命令；设置项（BANSHA_DB_URL、BANSHA_GROUPS、BANSHA_FRIENDS_ONLY）见 README。",
     config=Config,
-    supported_adapters={"~onebot.v11"},
 )

@@ -11,6 +11,7 @@ from nonebot import get_plugin_config, require
 require("nonebot_plugin_apscheduler")
 from nonebot_plugin_apscheduler import scheduler  # noqa: E402
 
+from .. import db  # noqa: E402
 from ..config import Config  # noqa: E402
 from .call import service  # noqa: E402
 
@@ -55,4 +56,5 @@ def disarm(job: str, gid: int) -> None:
 
 
 async def _fire(job: str, gid: int, phase_no: int) -> None:
+    db.enter()  # each job run is a task of its own: Bansha's tortoise context in it (db.py)
     await service().fire(job, gid, phase_no)

@@ -24,6 +24,7 @@ from nonebot.rule import Rule
 from nonebot.typing import T_State
 
 from .. import commands as parse
+from .. import db
 from ..engine.core import Refusal
 from ..engine.game import RUNNING
 from ..service import DatabaseUnavailable
@@ -34,6 +35,12 @@ from .commands.vote import forum_vote
 from .text import one_line, sanitize, source_of, words_of
 
 driver = get_driver()
+
+
+async def use_db() -> None:
+    """Every matcher's first handler: each matcher runs in a task of its own, and in it Bansha's tortoise
+    context is the current one (db.py), whatever context another plugin uses."""
+    db.enter()
 
 
 @event_preprocessor
@@ -74,7 +81,7 @@ async def _command_rule(event: MessageEvent, state: T_State) -> bool:
     return True
 
 
-command_matcher = on_message(rule=Rule(_command_rule), priority=5, block=True)
+command_matcher = on_message(rule=Rule(_command_rule), priority=5, block=True, handlers=[use_db])
 
 
 @command_matcher.handle()
@@ -98,7 +105,7 @@ async def _forum_vote_rule(event: MessageEvent) -> bool:
     return parse.parse_forum_vote(words_of(event.get_message())) is not None
 
 
-forum_vote_matcher = on_message(rule=Rule(_forum_vote_rule), priority=6, block=True)
+forum_vote_matcher = on_message(rule=Rule(_forum_vote_rule), priority=6, block=True, handlers=[use_db])
 
 
 @forum_vote_matcher.handle()
@@ -124,7 +131,7 @@ async def _bare_skill_rule(event: MessageEvent) -> bool:
     return False
 
 
-bare_skill_matcher = on_message(rule=Rule(_bare_skill_rule), priority=7, block=True)
+bare_skill_matcher = on_message(rule=Rule(_bare_skill_rule), priority=7, block=True, handlers=[use_db])
 
 
 @bare_skill_matcher.handle()
@@ -143,7 +150,7 @@ async def _speak_rule(event: MessageEvent) -> bool:
     return game is not None and game.status == RUNNING and game.seat_of(event.user_id) is not None
 
 
-speak_matcher = on_message(rule=Rule(_speak_rule), priority=50, block=False)
+speak_matcher = on_message(rule=Rule(_speak_rule), priority=50, block=False, handlers=[use_db])
 
 
 @speak_matcher.handle()

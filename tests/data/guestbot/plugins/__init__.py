@@ -1,0 +1,1 @@
+"""The bot's own plugins directory (a package named `plugins`, as many bots have)."""
