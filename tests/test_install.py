@@ -9,13 +9,15 @@ directory that has its own `plugins` package: nothing of the checkout is importa
 from __future__ import annotations
 
 import json
+import re
 import shutil
 import subprocess
 import sys
 from pathlib import Path
 
+import httpx
 import pytest
-from fakeqq import BotProcess, FakeQQ, in_group
+from fakeqq import BotProcess, FakeQQ, in_group, to_user
 
 pytestmark = pytest.mark.e2e
 
@@ -119,7 +121,7 @@ async def test_help_and_signup_beside_another_tortoise_plugin(guest, order, tmp_
         await proc.wait_ready(60)
         qq = FakeQQ.for_process(proc)
         qq.add_group(GROUP, {OWNER: "群主", ALICE: "爱丽丝", BOB: "鲍勃"}, owner=OWNER)
-        qq.friends |= {ALICE, BOB}
+        qq.friends |= {OWNER, ALICE, BOB}
         await qq.connect()
 
         mark = qq.mark()
@@ -143,6 +145,15 @@ async def test_help_and_signup_beside_another_tortoise_plugin(guest, order, tmp_
         assert (await qq.wait_for(in_group(GROUP), after=mark)).text == "第一条"
         assert len(qq.group_texts(GROUP)) == 5  # 记, 帮助, 开局, 报名, 笔记: one post each
         assert qq.private_texts(BOB) == []  # a friend: no temp-session probe
+
+        # the 导演台 on the host's web app reads Bansha's database from its own request tasks
+        mark = qq.mark()
+        await qq.private_msg(OWNER, "/法官 控制台")
+        link = re.search(r"http://\S+", (await qq.wait_for(to_user(OWNER, "导演台登录链接"), after=mark)).text)
+        async with httpx.AsyncClient(timeout=10) as web:
+            page = await web.get(link.group(0))  # type: ignore[union-attr]
+            assert page.status_code == 200 and "进入导演台" in page.text, page.text[-2000:]
+        assert len(qq.group_texts(GROUP)) == 5
 
         # each plugin kept its own database: Bansha's in localstore's directory, the notes in theirs
         store = tmp_path / "store" / TOP / "bansha" / "bansha.sqlite3"
