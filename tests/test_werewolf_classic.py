@@ -968,14 +968,16 @@ def test_a_bad_custom_board_is_refused_when_the_game_is_opened():
     assert rules.check_options({}) is None
 
 
-def test_two_lovers_left_alone_win_together_instead_of_a_game_without_end():
-    """Simulator regression (经典局, seed 786): a 吹笛者 and a wolf in love were the last two alive and
-    could never target each other; the game now ends with the lovers winning together."""
+def test_a_powerless_piper_alone_with_his_wolf_lover_ends_the_game_for_the_wolves():
+    """Simulator regression (经典局, seed 786): a 吹笛者 who lost his charm to the 长老's curse and the wolf he loves
+    are the last two alive and can never target each other. 002 gives such a pair no side of its own (only a wolf
+    and a 平民 form the 人狼恋), so the game ends for the wolves, the last side that can still win."""
     from plugins.bansha.engine.agent import play_game
     from plugins.bansha.engine.heuristic import heuristic_action
 
     options = {"板子": "经典局", "节奏": "快速", "潜水": False, "未投票黄牌": False, "投票理由": "可选"}
     game = play_game(RULES, 14, 786, options=options, agent=heuristic_action, max_steps=3000).game
-    assert game.outcome is not None and "恋人一同获胜" in game.outcome.text
-    living = game.state.living()
-    assert set(living) == set(game.state.lovers) and set(living) <= set(game.outcome.seats)
+    state = game.state
+    assert game.outcome is not None and game.outcome.winner == "狼人阵营", game.outcome
+    assert set(state.living()) == set(state.lovers) and state.powerless(state.piper)
+    assert "再也无法获胜" in game.outcome.text and state.piper not in game.outcome.seats

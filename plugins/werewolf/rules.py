@@ -468,11 +468,11 @@ class WerewolfRuleset(GrimoireMixin, NightMixin, DayMixin, DeathMixin, Ruleset):
                 tuple(sorted(side)),
                 f"人狼恋阵营获胜！恋人 {_seats(state.lovers)} 和丘比特 {state.cupid}号 消灭了其他所有玩家。",
             )
-        if len(living) == 2 and set(living) == set(state.lovers):
-            # 恋人之间永远不能互票互杀: two lovers alone can never finish each other (e.g. a 吹笛者 and a wolf,
-            # which 002 gives no side); rather than a game that never ends, they win together.
-            pair = tuple(sorted({*state.lovers, state.cupid} - {0}))
-            return Outcome(LOVERS, pair, f"场上只剩恋人 {_seats(state.lovers)}：恋人不能互票互杀，游戏无法再进行，恋人一同获胜。")
+        # Two lovers of one camp are no side of their own: only the 人狼恋 above wins as a pair. A 吹笛者 left
+        # alone with the one he loves can still charm him, unless the 长老's curse took his power: then nothing can
+        # change any more (恋人之间永远不能互票互杀) and he can never win.
+        frozen_piper = piper_in and set(living) == set(state.lovers) and state.powerless(piper)
+        piper_in = piper_in and not frozen_piper
         good = [s for s in everyone if state.camp(s) == GOOD]
         wolves = [s for s in everyone if state.camp(s) == WOLVES]
         villagers = [s for s in good if state.kind(s) == VILLAGER]
@@ -487,11 +487,17 @@ class WerewolfRuleset(GrimoireMixin, NightMixin, DayMixin, DeathMixin, Ruleset):
             if still
         ]
         thirds = [name for name, there in (("人狼恋", state.mixed_love), ("吹笛者", bool(piper))) if there]
+        stuck = ""
+        if frozen_piper:
+            thirds.remove("吹笛者")
+            stuck = f"吹笛者 {piper}号 失去了能力，又不能伤害他的恋人，再也无法获胜"
         if running == [GOOD]:
             what = "狼人" + ("和" + "、".join(thirds) if thirds else "")
-            return Outcome(GOOD, tuple(good), f"好人阵营获胜！{what}全部出局。")
+            return Outcome(GOOD, tuple(good), f"好人阵营获胜！{what}全部出局" + (f"，{stuck}" if stuck else "") + "。")
         if running == [WOLVES] or (not running and wolves):
             why = "平民全部出局" if villagers_out else "神民全部出局" if gods_out else "好人全部出局"
+            if stuck:
+                why += f"，{stuck}"
             if thirds:
                 why += f"，{'、'.join(thirds)}也已出局"
             if not wolves_in:
