@@ -528,6 +528,24 @@ def test_bloodlust_kills_a_target_at_three_or_less_and_shows_zero():
     assert not t.state.alive[c] and t.announced(c) == "0（死亡）"  # 3 - 1 = 2, then 嗜杀
 
 
+def test_bloodlust_does_not_kill_a_target_that_xiong_protects_from_the_attackers_level():
+    """趨吉避兇「兇」: 「使其本回合不會受到來自自己等級的傷害及真實傷害」; 嗜殺 「注意這仍然是攻擊」. An attack from a level
+    the target is protected from does nothing to it, so it cannot set the target dead either."""
+    t = Table(7, seed=7)
+    b1, b2, c = t.lv(3), t.lv(3, 1), t.lv(2)
+    t.setup({b1: "嗜杀", b2: "趋吉避凶"})
+    t.arrange_hp(c, 3)
+    t.act(b2, "趋吉避凶", "凶", c)
+    t.act(b1, "攻击", c)
+    t.end()
+    assert t.state.alive[c] and t.hp(c) == 3 and t.announced(c) == "3"
+    assert "嗜杀：" not in t.judge_log() and "受趋吉避凶（凶）保护" in t.judge_log()
+    t.act(b2, "趋吉避凶", "吉", "1级")  # next round c is no longer protected: the same attack kills
+    t.act(b1, "攻击", c)
+    t.end()
+    assert not t.state.alive[c] and "嗜杀：" in t.judge_log()
+
+
 def test_last_stand_locks_two_rounds_with_an_extra_attack_once_per_game():
     t, a, b, c, d, e = five()
     t.setup({b: "垂死抗争"})

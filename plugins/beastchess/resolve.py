@@ -130,10 +130,14 @@ class Resolver:
     def lock(self, seat: int, value: int, why: str) -> None:
         self.locks.setdefault(seat, []).append((min(value, self.start[seat]), why))
 
+    def shielded(self, target: int, source: int) -> bool:
+        """趋吉避凶（凶）: the target takes nothing from the source's level this round."""
+        return bool(source) and self.st.level(source) in self.protect.get(target, set())
+
     def hit(self, target: int, h: Hit) -> None:
         if target not in self.actors or h.amount <= 0:
             return
-        if h.source and self.st.level(h.source) in self.protect.get(target, set()):
+        if self.shielded(target, h.source):
             self.log(f"{target}号 受趋吉避凶（凶）保护，免除来自{self.st.level(h.source)}级的{h.what}")
             return
         self.hits[target].append(h)
@@ -353,7 +357,9 @@ class Resolver:
         if st.holds(t, "stand") and self.works(t):
             st.scarecrows[t] = st.scarecrows.get(t, 0) + 1
             self.log(f"{t}号 被攻击成功，稻草人+1")
-        if st.holds(a, "bloodlust") and self.works(a) and self.start[a] >= self.start[t] and self.start[t] <= 3:
+        # 兇: an attack from a level the target is protected from does nothing to it, so 嗜杀 cannot kill it either
+        lethal = not self.shielded(t, a) and self.start[a] >= self.start[t] and self.start[t] <= 3
+        if lethal and st.holds(a, "bloodlust") and self.works(a):
             self.bloodlust.append((a, t))
             self.log(f"{a}号 嗜杀 {t}号 发动")
         if self.active(a, "mercy") and self.plan(a).targets[0] == t:
