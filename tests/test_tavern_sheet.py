@@ -62,8 +62,19 @@ def test_the_shipped_sheet_fits_the_framework():
 
 
 def test_an_edit_takes_effect():
-    sheet = parse_sheet(edited("法师", hp=6, damage="1d6+1"))
-    assert sheet["法师"].hp == 6 and str(sheet["法师"].damage) == "1d6+1"
+    sheet = parse_sheet(edited("术士", hp=6, damage="1d6+1"))
+    assert sheet["术士"].hp == 6 and str(sheet["术士"].damage) == "1d6+1"
+
+
+@pytest.mark.parametrize(("cls", "hp", "fixed"), [("法师", 6, 4), ("野蛮人", 10, 12)])
+def test_the_two_hp_caps_the_text_fixes_cannot_be_edited_away(cls, hp, fixed):
+    """001 fixes two numbers of the lost sheet: 「对于法师，其职业生命上限为4」「对于野蛮人，其生命上限为12」. The will and
+    fortitude formulas are worked on them, so a sheet that changes them is refused, naming the class, the field and
+    the text's value."""
+    message = error(edited(cls, hp=hp))
+    for w in (f"职业「{cls}」", "hp", f"原文规定{cls}的生命上限为 {fixed}", str(hp)):
+        assert w in message, (w, message)
+    assert parse_sheet(edited(cls, hp=fixed))[cls].hp == fixed
 
 
 @pytest.mark.parametrize(

@@ -25,6 +25,9 @@ LINEUP: dict[str, tuple[str, ...]] = {
     "混乱": ("野蛮人", "术士", "游侠", "游荡者", "吟游诗人"),
 }
 CLASS_NAMES = tuple(dict.fromkeys(c for f in FACTIONS for c in LINEUP[f]))
+# The two HP caps the text itself fixes (its will and fortitude examples are worked on them):
+# 「对于法师，其职业生命上限为4」「对于野蛮人，其生命上限为12」
+TEXT_HP = {"法师": 4, "野蛮人": 12}
 PLAYERS = sum(len(v) for v in LINEUP.values())  # 15
 
 KINDS = ("主动", "被动", "圣杯", "抉择", "全局")  # 【技能种类说明】
@@ -362,6 +365,8 @@ def _class(source: str, raw: Any, index: int) -> ClassSpec:
         raise w.fail(", ".join(sorted(unknown)), f"未知的字段（可用：{', '.join(sorted(_CLASS_KEYS))}）")
     traits = _list(w, raw, "traits", TRAITS, required=True)
     hp = _int(w, raw, "hp", 1, 20)
+    if name in TEXT_HP and hp != TEXT_HP[name]:
+        raise w.fail("hp", f"原文规定{name}的生命上限为 {TEXT_HP[name]}，不能修改", hp)
     ab = _int(w, raw, "ab", 0, 100)
     armor = _int(w, raw, "armor", 0, 100, step=5)
     dex = _int(w, raw, "dex", 0, 100, step=5)
