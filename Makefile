@@ -6,7 +6,7 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-stamp
 
-.PHONY: install run test lint play simulate bench browser screenshots wheel clean
+.PHONY: install run test test-long lint play simulate bench browser screenshots wheel clean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -31,6 +31,12 @@ lint: install
 test: install
 	$(PY) -m ruff check .
 	$(PY) -m pytest $(PYTEST_ARGS)
+
+# The long suites (BANSHA_LONG=1): the tests marked slow, which `make test` skips, and those marked long, which
+# `make test` runs on a small sample (1,000 games per board, 300 audited games per ruleset, 50 SIGKILLs, 2,000 fuzz
+# examples...). `.ci/run` runs it after `make test`; exit code 5 (nothing selected) fails it like any other.
+test-long: install
+	BANSHA_LONG=1 $(PY) -m pytest -m "slow or long" -rs $(PYTEST_ARGS)
 
 play: install
 	$(PY) tools/play.py $(ARGS)

@@ -22,10 +22,12 @@ LONG = os.environ.get("BANSHA_LONG") == "1"
 
 
 def pytest_addoption(parser):
-    parser.addoption("--kills", type=int, default=int(os.environ.get("BANSHA_KILLS", "10")),
-                     help="SIGKILLs in the chaos test (default 10; the full run uses 50)")
-    parser.addoption("--fuzz-examples", type=int, default=int(os.environ.get("BANSHA_FUZZ", "40")),
-                     help="hypothesis examples per fuzz test (default 40)")
+    # BANSHA_LONG=1 (make test-long) runs the full versions: 50 SIGKILLs, 2,000 examples per fuzz test
+    parser.addoption("--kills", type=int, default=int(os.environ.get("BANSHA_KILLS", "50" if LONG else "10")),
+                     help="SIGKILLs in the chaos test (default 10; 50 with BANSHA_LONG=1)")
+    parser.addoption("--fuzz-examples", type=int,
+                     default=int(os.environ.get("BANSHA_FUZZ", "2000" if LONG else "40")),
+                     help="hypothesis examples per fuzz test (default 40; 2000 with BANSHA_LONG=1)")
 
 
 def pytest_collection_modifyitems(config, items):

@@ -7,7 +7,7 @@ restoring). After every restart the game goes on; each game must end with the sa
 outcome as the same game folded without crashes, every acknowledged input must be in
 the log, and every message the rules produced must have arrived (at least once).
 
-`--kills N` (default 10, full run 50) spreads N kills over every registered game.
+`--kills N` (default 10; 50 under BANSHA_LONG=1, i.e. `make test-long`) spreads N kills over every registered game.
 """
 
 from __future__ import annotations
@@ -140,6 +140,7 @@ async def _chaos_game(qq: FakeQQ, proc: BotProcess, rules, group: int, seed: int
     return m
 
 
+@pytest.mark.long
 async def test_games_survive_sigkill_at_any_point(bot, request):
     proc, qq = bot
     total = request.config.getoption("--kills")

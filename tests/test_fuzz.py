@@ -39,6 +39,7 @@ def _settings(request):
                     suppress_health_check=list(HealthCheck))
 
 
+@pytest.mark.long
 def test_text_parsers_never_raise_anything_but_refusals(request):
     @_settings(request)
     @given(NASTY)
@@ -78,6 +79,7 @@ def _words(rules, game) -> list[str]:
     return sorted(names)
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("key", [r.key for r in registry.all_rulesets()])
 def test_every_input_is_either_applied_or_refused_cleanly(key, request):
     rules = registry.get(key)

@@ -12,6 +12,7 @@ from plugins.bansha.engine.audit import audit, private_skill_names
 GAMES_PER_RULESET = 300 if LONG else 40
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("key", [r.key for r in registry.all_rulesets()])
 def test_no_group_message_leaks_a_private_fact(key):
     rules = registry.get(key)

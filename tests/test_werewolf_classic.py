@@ -950,6 +950,7 @@ def _one_game(board: str, seed: int) -> None:
     assert outcome.seats and all(camp[s] == outcome.winner for s in outcome.seats)
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("board", [b.name for b in BOARDS] + list(CUSTOM_BOARDS))
 def test_random_games_per_board_end_with_exactly_one_winner(board):
     for seed in range(GAMES):

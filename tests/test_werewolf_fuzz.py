@@ -119,6 +119,7 @@ def audit(game: Game, events, names: set[str] | None = None) -> None:
             assert e.audience.seat in state.charmed
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("board", BOARD_NAMES)
 def test_random_games_end_once_and_replay_exactly(board):
     sizes = SIZES[board]
