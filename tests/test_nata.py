@@ -113,7 +113,7 @@ def test_forum_sub_phases_close_at_their_offsets_after_guanmen():
 
 def test_forum_defaults_follow_the_text():
     assert RULES.default_tempo == "论坛"
-    d = RULES.forum_defaults
+    d = RULES.text_rules
     assert d["票数公开"] is False and d["改票截止"] == 3600 and d["代投截止"] == 3600
     assert d["加速门槛"] == "半数" and d["加速截止"] == 3 * 3600 and d["红牌结算"] == "投票后" and d["红牌判负"]
 
@@ -554,8 +554,9 @@ def test_red_card_takes_no_last_words_and_no_skills():
     hunter = t.who("猎人")
     t.to(NOON, 2)
     t.judge("红牌", target=str(hunter), reason="违规")
-    assert not t.alive(hunter)
+    assert t.alive(hunter)  # "白天红牌罚下导致的出局结算在投票结算之后执行", in every tempo
     t.to(DUSK, 2)
+    assert not t.alive(hunter)
     assert "红牌" in t.refused_act(hunter, "最后一枪", 1)
     assert t.refused("lastwords", hunter, text="冤")
 

@@ -24,7 +24,7 @@ from tortoise.exceptions import IntegrityError
 from tortoise.transactions import in_transaction
 
 from . import db
-from .engine import registry
+from .engine import forum, registry
 from .engine.core import Event, Input, Refusal
 from .engine.game import ENDED, Game, apply
 from .models import GameRow, InputRow, OutboxRow, PmChoice, SeatRow, SnapshotRow
@@ -248,6 +248,7 @@ class Service:
                     f"{rules.title} 开局（第 {row.id} 局），报名开始！发送 /报名 加入，法官发送 /开始 发牌。\n"
                     f"选项：{_fmt_options(game.options)}"
                 )
+                text = "\n".join([text, *forum.departures(rules, game.options)])
                 await OutboxRow.create(game_id=row.id, self_id=self_id, kind="group", target=group_id, text=text)
         except Refusal:
             raise

@@ -128,7 +128,7 @@ class BeastChess(GrimoireMixin, Ruleset):
     default_tempo = "快速"
     factions = tuple(FACTION.values())
     # No discussion day and no votes: players talk in pairs, so 潜水 and vote cards do not apply.
-    forum_defaults = {"潜水": False, "未投票黄牌": False}
+    text_rules = {"潜水": False, "未投票黄牌": False}
 
     # --- sign-up --------------------------------------------------------------------------
     def check_players(self, options: dict[str, Any], n: int) -> str | None:

@@ -164,7 +164,18 @@ class LudingRuleset(GrimoireMixin, Ruleset):
     phases = PHASES
     default_tempo = "论坛"
     factions = CAMPS
-    forum_defaults: dict[str, Any] = {}  # 003's vote, 代投, 加速 and card rules are the platform's forum defaults
+    # 003's forum rules, in every tempo (the times and 潜水 only in 论坛 tempo; docs/luding.md, docs/forum.md)
+    text_rules: dict[str, Any] = {
+        "改票次数": 1,  # "投票后，只有一次改票机会"
+        "改票截止": 3600,  # "白天结束前一个小时不得改票"
+        "代投截止": 1800,  # "法官代投时限为关门前半小时"
+        "投票理由": "必填",  # "明确说明投票对象和投票理由"
+        "票数公开": True,  # "统计投票结果并公布"
+        "加速门槛": "过半",  # "若过半数的玩家通过QQ私聊法官申请加速"
+        "潜水": True, "未投票黄牌": True,  # 违规判定 5 潜水
+        "红牌结算": "立即",  # "白天红牌罚下在被投票出局之前"
+        "红牌判负": False,  # "判罚红牌时，导演视情况决定是否判负该玩家所在阵营"
+    }
 
     # --- sign-up and deal ------------------------------------------------------------
     def check_players(self, options: dict[str, Any], n: int) -> str | None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..bansha.engine import ABSTAIN, Action, Rng, Ruleset
+from ..bansha.engine.agent import VOTE_REASON
 from .roles import ROLE_WORDS, SHOP, TARGETED_NAMES
 
 
@@ -56,4 +57,5 @@ def nata_agent(ruleset: Ruleset, state: Any, seat: int, rng: Rng) -> Action | No
         words = (rng.choice(ROLE_WORDS + ("狼人阵营", "带刀", "强神")),)
     elif key == "vote" and not targets:
         return None
-    return Action(skill=key, targets=targets, words=words)
+    reason = VOTE_REASON if key == "vote" and not state.has(seat, "寡言") else ""  # 寡言: "若投票，不能写投票理由"
+    return Action(skill=key, targets=targets, words=words, reason=reason)

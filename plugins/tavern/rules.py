@@ -335,7 +335,7 @@ class TavernRuleset(GrimoireMixin, Ruleset):
     default_tempo = "快速"
     factions = tuple(label(f) for f in FACTIONS)
     # No vote in this game: a forum day never gives a card for not voting.
-    forum_defaults = {"未投票黄牌": False}
+    text_rules = {"未投票黄牌": False}
 
     # --- sign-up and deal --------------------------------------------------------------------
     def check_players(self, options: dict[str, Any], n: int) -> str | None:

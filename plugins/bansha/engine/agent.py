@@ -32,7 +32,11 @@ def random_action(ruleset: Ruleset, state: Any, seat: int, rng: Rng) -> Action |
         return None
     targets = tuple(rng.sample(cands, k)) if skill.distinct else tuple(rng.choice(cands) for _ in range(k))
     words = (rng.choice(skill.words),) if skill.words and not targets and rng.chance(0.5) else ()
-    return Action(skill=skill.key, targets=targets, words=tuple(w for w in words if w != "弃权"))
+    reason = VOTE_REASON if skill.name in ("投票", "改票") else ""  # 003/004 refuse a vote without one
+    return Action(skill=skill.key, targets=targets, words=tuple(w for w in words if w != "弃权"), reason=reason)
+
+
+VOTE_REASON = "随机投票"
 
 
 Agent = Callable[[Ruleset, Any, int, Rng], "Action | None"]
@@ -109,7 +113,7 @@ def play_game(
                 skill = next((s for s in ruleset.skills_of(state, seat) if s.key == act.skill), None)
                 name = skill.name if skill else act.skill
                 via = "group" if skill is not None and skill.public else "pm"
-                inp = Input.make("act", qq, clock, skill=name, words=_words(act), via=via)
+                inp = Input.make("act", qq, clock, skill=name, words=_words(act), via=via, reason=act.reason)
             acted |= feed(inp)
             if game.status != RUNNING or game.phase_no != phase_no:
                 break

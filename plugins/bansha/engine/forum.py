@@ -1,7 +1,8 @@
 """Forum play (论坛 conventions of 003 and 004), as parts any ruleset switches on.
 
-Every rule is an option with a default per tempo and per ruleset
-(`Ruleset.forum_defaults`), so 003's and 004's differences are settings:
+Every rule is an option. A game's own text fixes its defaults (`Ruleset.text_rules`), which
+hold in every tempo; the tempo only changes times (see CLOCK_BOUND). 003's and 004's
+differences are settings:
 
 - votes: format (理由 required), exactly one change, no change in the last
   hour, 代投 cut-off, counts public or hidden;
@@ -55,7 +56,7 @@ FORUM_OPTIONS: tuple[OptionSpec, ...] = (
     OptionSpec("场外助理上限", "int", None, (), "参加过不超过这么多场版杀的玩家才能登记场外助理；-1 表示不允许，0 表示不限"),
 )
 
-# Defaults by tempo; a ruleset's forum_defaults and then the judge's options override them.
+# Defaults by tempo, for a game whose own text says nothing (狼人杀 002 has no forum rules).
 _QUICK = {
     "改票次数": -1, "改票截止": 0, "代投截止": 0, "投票理由": "可选", "票数公开": True, "加速门槛": "过半",
     "加速截止": 0, "加速时长": 60, "自动加速": 0, "潜水": False, "潜水帖数": 5, "连续潜水帖数": 10,
@@ -66,15 +67,58 @@ _FORUM = dict(
     _QUICK, 改票次数=1, 改票截止=3600, 代投截止=1800, 投票理由="必填", 加速时长=3600, 潜水=True,
     未投票黄牌=True, 提醒=1800,
 )
+# What a tempo may change: times on the forum's wall clock, and the 潜水 rules, which count posts and votes over a
+# forum day (13 hours of thread) and would card everyone out of a five-minute 快速 day. Every other rule a game's
+# text states (Ruleset.text_rules) holds in every tempo: "tempo changes time only".
+CLOCK_BOUND = frozenset({
+    "改票截止", "代投截止", "加速截止", "加速时长", "提醒", "诈尸禁言", "潜水", "潜水帖数", "连续潜水帖数", "连续潜水天数",
+    "未投票黄牌", "开门", "关门",
+})
+CLOCK_KEYS = ("开门", "关门")  # /开局's wall-clock options, which a game's text may fix too (纳塔 closes at 21:00)
 
 
 def opt(game: Game, key: str) -> Any:
-    if key in game.options:
-        return game.options[key]
-    rules = game.rules
-    base = _FORUM if game.options.get("节奏") == FORUM else _QUICK
-    tempo_defaults = getattr(rules, "forum_defaults", {}) if game.options.get("节奏") == FORUM else {}
-    return tempo_defaults.get(key, base[key])
+    return resolve(game.rules, game.options, key)
+
+
+def resolve(rules: Any, options: dict[str, Any], key: str) -> Any:
+    """The judge's option, else the game's text, else the tempo's default (the text's times only in 论坛)."""
+    if key in options:
+        return options[key]
+    forum_tempo = options.get("节奏") == FORUM
+    text = getattr(rules, "text_rules", {})
+    if key in text and (forum_tempo or key not in CLOCK_BOUND):
+        return text[key]
+    return (_FORUM if forum_tempo else _QUICK)[key]
+
+
+def departures(rules: Any, options: dict[str, Any]) -> list[str]:
+    """What these options set aside of the game's text (for /开局's reply): the judge's overrides, then
+    what 快速 tempo drops (the forum clock's cut-offs and 潜水)."""
+    text = getattr(rules, "text_rules", {})
+    forum_tempo = options.get("节奏") == FORUM
+    judge, tempo = [], []
+    for key, wanted in text.items():
+        if key in options:
+            if options[key] != wanted and (forum_tempo or key not in CLOCK_KEYS):
+                judge.append(f"{key}={_show(key, options[key])}（原文 {_show(key, wanted)}）")
+        elif not forum_tempo and key in CLOCK_BOUND and key not in CLOCK_KEYS and _QUICK[key] != wanted:
+            tempo.append(f"{key}（原文 {_show(key, wanted)}）")
+    out = []
+    if judge:
+        out.append("与原文不同的设置：" + "；".join(judge))
+    if tempo:
+        out.append("快速节奏按分钟计时，不执行论坛时钟的规则：" + "、".join(tempo))
+    return out
+
+
+def _show(key: str, value: Any) -> str:
+    if isinstance(value, bool):
+        return "开" if value else "关"
+    spec = next((o for o in FORUM_OPTIONS if o.key == key), None)
+    if spec is not None and spec.kind == "duration":
+        return format_duration(value) if value else "0"
+    return str(value)
 
 
 @dataclass

@@ -54,6 +54,9 @@ class Game:
     def new(cls, gid: int, ruleset: Ruleset, group: int, owner: int, seed: int, options: dict[str, Any]) -> Game:
         opts = dict(options)
         opts.setdefault("节奏", ruleset.default_tempo)
+        for key in forum.CLOCK_KEYS:  # the game's own 开门/关门 (纳塔: 21:00), unless the judge set one
+            if key in ruleset.text_rules:
+                opts.setdefault(key, ruleset.text_rules[key])
         return cls(gid=gid, ruleset=ruleset.key, group=group, owner=owner, seed=seed, options=opts, rng=Rng.seeded(seed))
 
     # --- lookups ----------------------------------------------------------

@@ -128,7 +128,9 @@ class Ruleset:
     default_tempo: str = "快速"
     factions: tuple[str, ...] = ()  # faction labels, for reports
     boards: tuple[str, ...] = ()  # named boards (option 板子), for the simulator and /帮助
-    forum_defaults: dict[str, Any] = {}  # forum option defaults from this game's own text (see engine/forum.py)
+    # Forum rules this game's own text states (vote format, 改票, hidden counts, cards, its 关门…): the defaults in
+    # every tempo; a tempo changes only their times (engine/forum.py: CLOCK_BOUND). The judge overrides any.
+    text_rules: dict[str, Any] = {}
 
     # --- to implement -----------------------------------------------------
     def check_players(self, options: dict[str, Any], n: int) -> str | None:
@@ -140,10 +142,13 @@ class Ruleset:
 
     def all_options(self) -> list[OptionSpec]:
         """Every key /开局 accepts for this game: common, forum, the game's own, and phase lengths."""
+        from dataclasses import replace
+
         from .forum import FORUM_OPTIONS
         from .phases import COMMON_OPTIONS
 
-        specs = list(COMMON_OPTIONS) + list(FORUM_OPTIONS) + list(self.options)
+        common = [replace(o, default=self.text_rules.get(o.key, o.default)) for o in COMMON_OPTIONS]
+        specs = common + list(FORUM_OPTIONS) + list(self.options)
         keys = {o.key for o in specs}
         for spec in self.phases.values():
             if spec.option and spec.option not in keys:
