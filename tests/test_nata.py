@@ -654,3 +654,26 @@ def test_reaper_bleeding_on_a_bleeding_seat_kills_before_dawn():
         t.act(w, "杀人", victim)
     t.to(DAWN, 3)
     assert not t.alive(victim) and "追魂" in t.timeline()
+
+
+# --- issue 13: 封锁投票 does not end 正午 ------------------------------------------------------------------------
+
+
+def test_a_blocked_vote_keeps_the_other_noon_actions_open_until_the_close():
+    """封锁投票 closes the exile vote only: "所有放逐投票贴会关闭……但其他类型的投票依然有效"; the rest of 正午
+    (审讯 replies, 冲撞, 灵魂传递, 崩塌狙击) runs to the normal close, in 快速 tempo too."""
+    t = Table(roles_for("白狼王", "审讯官"))
+    king, asker = t.who("白狼王"), t.who("审讯官")
+    t.to(NOON, 2)
+    victim = next(s for s in t.others(king, asker))
+    events = t.act(king, "神风突击", victim)
+    assert t.state.blockade and not t.alive(king)
+    assert t.state.phase == NOON, "the blocked vote ended 正午 at once"
+    # the flip; the king out (正午: "随时间立刻公示") with his blank 遗言; the blocked vote; the target out with
+    # a blank 遗言 — as the skill resolves (发动效果, then 结算效果)
+    assert sum(1 for e in events if e.audience.kind == "group") == 6
+    assert "本次正午已封锁投票" in t.refused_act(asker, "投票", victim, via="group", reason="x")
+    target = next(s for s in t.others(king, asker, victim))
+    t.public(asker, "审讯", target, target, "通灵师")  # another 正午 action still takes
+    t.deadline()
+    assert t.state.phase == DUSK and t.state.day == 2

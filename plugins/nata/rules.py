@@ -605,7 +605,10 @@ class NataRuleset(GrimoireMixin, Actions, Effects, Ruleset):
 
     def keep_open(self, state: NataState) -> bool:
         """Quick tempo: night sub-phases, 黄昏 and 晨曦 run to their deadline, or an early end would tell the
-        table that no drawn role acts in them (option 夜间提前结束 lifts this)."""
+        table that no drawn role acts in them (option 夜间提前结束 lifts this). A 正午 whose vote is blocked
+        (封锁投票) runs to its close too: only the exile vote closes, 审讯 replies, 冲撞, 灵魂传递, 崩塌狙击 stay open."""
+        if state.phase == NOON and state.blockade:
+            return True
         return state.phase in (*NIGHT_PHASES, DUSK, DAWN) and not state.early_end
 
     def _box(self, state: NataState) -> VoteBox:
