@@ -677,3 +677,33 @@ def test_a_blocked_vote_keeps_the_other_noon_actions_open_until_the_close():
     t.public(asker, "审讯", target, target, "通灵师")  # another 正午 action still takes
     t.deadline()
     assert t.state.phase == DUSK and t.state.day == 2
+
+
+# --- issue 13: [致死伤害]「立刻出局」 within a night -----------------------------------------------------------------
+
+
+def test_lethal_damage_at_night_takes_the_seat_out_at_once_and_the_list_keeps_ring_order():
+    """「[致死伤害]：除了[不死]状态，其他情况下承受[致死伤害]将会立刻出局」: a seat 继承 kills in 早夜 does not act
+    or get results later that night; the night's list is still published at noon in 电梯楼 order."""
+    t = Table(roles_for())
+    younger, elder, seer = t.who("狼弟"), t.who("狼兄"), t.who("通灵师")
+    exile(t, elder)
+    t.to(EARLY, 2)
+    assert younger in t.state.pack()
+    t.act(younger, "继承", seer)
+    closing = t.deadline()  # 早夜 ends: 继承 resolves
+    assert t.state.phase == MID
+    assert not t.alive(seer), "the 继承 target stayed in the game until 凌晨"
+    assert "你出局了" in t.seat_text(seer, closing)
+    posts = [e.text for e in closing if e.audience.kind == "group"]
+    assert len(posts) == 1 and posts[0].startswith("【第2夜 午夜】")  # only the next sub-phase: nothing public till noon
+    t.to(DEEP, 2)
+    assert "出局" in t.refused_act(seer, "通灵", younger)
+    victim = next(s for s in t.state.ring if t.alive(s) and t.state.faction(s) != "狼人阵营" and s != seer)
+    for w in t.state.pack():
+        if any(sk.name == "杀人" for sk in RULES.skills_of(t.state, w)):
+            t.act(w, "杀人", victim)
+    t.to(NOON, 3)
+    line = next(x for x in t.all_group().split("\n") if x.startswith("昨夜至今出局"))
+    order = sorted([seer, victim], key=t.state.ring.index)
+    assert line.index(f"{order[0]}号") < line.index(f"{order[1]}号")

@@ -283,12 +283,22 @@ class Effects:
 
     # --- damage and the 出局结算 ----------------------------------------------------------------------
     def _hit(self, ctx: Ctx, state: NataState, hit: Hit) -> str:
-        """Night damage waits for 凌晨's count ("电梯楼顺序统计出局名单"); day damage resolves at once."""
-        if state.is_night() and not state.counting:
+        """[指杀] and [穿透] at night wait for 凌晨's count ("电梯楼顺序统计出局名单"); [致死伤害] "将会立刻出局",
+        so it resolves at once, at night too (the seat is told when its sub-phase closes, the table at noon,
+        in 电梯楼 order); day damage resolves at once."""
+        if state.is_night() and not state.counting and hit.kind != death.LETHAL:
             state.hits.append(hit)
             ctx.judge(f"{ctx.name(hit.target)} 将承受「{hit.skill}」的[{hit.kind}]（凌晨结算）")
             return "pending"
-        return death.resolve(_World(self, ctx, state), hit)
+        result = death.resolve(_World(self, ctx, state), hit)
+        if state.is_night() and not state.counting and self._wolf_hurt(state, hit, result):
+            state.wolf_hurt.append(hit.target)  # 死神[追魂] reads this at 凌晨
+        return result
+
+    def _wolf_hurt(self, state: NataState, hit: Hit, result: str) -> bool:
+        """狼人阵营 damage that did not take its target out (死神[追魂])."""
+        return bool(hit.source and state.faction(hit.source) == WOLF and result in (death.CANCELLED, death.SURVIVED)
+                    and hit.target not in state.wolf_hurt)
 
     def _source_faction(self, state: NataState, hit: Hit) -> str:
         return state.faction(hit.source) if hit.source else ""
@@ -531,16 +541,14 @@ class Effects:
 
     def _count_hits(self, ctx: Ctx, state: NataState) -> list[int]:
         """凌晨: every pending hit through the 出局结算, in the order they were dealt.
-        Returns the seats hit by 狼人阵营 damage that stayed in (for 死神[追魂])."""
+        Returns the seats hit by 狼人阵营 damage tonight that stayed in (for 死神[追魂])."""
         state.counting = True  # from here on this night, new damage resolves at once
-        hurt: list[int] = []
         hits, state.hits = list(state.hits), []
         for hit in hits:
             result = death.resolve(_World(self, ctx, state), hit)
-            if hit.source and state.faction(hit.source) == WOLF and result in (death.CANCELLED, death.SURVIVED):
-                if hit.target not in hurt:
-                    hurt.append(hit.target)
-        return hurt
+            if self._wolf_hurt(state, hit, result):
+                state.wolf_hurt.append(hit.target)
+        return state.wolf_hurt
 
     # --- roles of the ring ---------------------------------------------------------------------------------
     def _pig(self, state: NataState) -> int:
