@@ -707,3 +707,34 @@ def test_lethal_damage_at_night_takes_the_seat_out_at_once_and_the_list_keeps_ri
     line = next(x for x in t.all_group().split("\n") if x.startswith("昨夜至今出局"))
     order = sorted([seer, victim], key=t.state.ring.index)
     assert line.index(f"{order[0]}号") < line.index(f"{order[1]}号")
+
+
+# --- issue 13: the wolves' loss waits while a dead pack wolf can still come back ----------------------------------
+
+
+def _last_pack_wolf_voted_out(revive: bool) -> Table:
+    t = Table(roles_for("阴阳使者", wolves=("渊狼", "白狼王", "死神", "梼杌")))
+    pack = [s for s in t.state.seats() if "群内" in t.state.labels_of(s)]
+    assert len(pack) == 4
+    t.to(NOON, 2)
+    for w in pack[:-1]:
+        t.state.alive[w] = False  # three of the pack are already gone (no death to revive)
+    exile(t, pack[-1])
+    assert not t.alive(pack[-1])
+    # 「狼人阵营不存在任何[群内]或[接刀]的角色，且无法产生新的[群内]或[接刀]角色」: the 阴阳使者 may still bring
+    # the wolf back tonight (复活: "任意一名上一个白天宣布出局的角色")
+    assert "狼人阵营" not in t.state.lost
+    t.to(LATE, 2)
+    assert "狼人阵营" not in t.state.lost
+    if revive:
+        t.act(t.who("阴阳使者"), "复活", pack[-1])
+    t.to(NOON, 3)
+    return t
+
+
+def test_wolves_do_not_lose_while_the_yinyang_envoy_can_revive_a_pack_wolf():
+    t = _last_pack_wolf_voted_out(revive=True)
+    wolf = [s for s in t.state.seats() if "群内" in t.state.labels_of(s) and t.alive(s)]
+    assert wolf and wolf[0] in t.state.pack() and "狼人阵营" not in t.state.lost
+    t = _last_pack_wolf_voted_out(revive=False)
+    assert "狼人阵营" in t.state.lost  # the night passed without a revival: now it cannot happen

@@ -354,18 +354,40 @@ class NataState(BaseState):
         return self.out_count(STRONG)[0] >= need[0] or self.out_count(WEAK)[0] >= need[1]
 
     def wolves_lost(self) -> bool:
-        """No 群内 or 接刀 character, and none can arise (a living 狼弟 with 潜藏 still in force)."""
+        """No 群内 or 接刀 character, and none can arise: a living 狼弟 with 潜藏 still in force, or a dead
+        群内/接刀 wolf the 阴阳使者 may still revive ("且无法产生新的[群内]或[接刀]角色")."""
         for s in self.seats():
             if not self.alive[s] or self.faction(s) != WOLF or self.burned_for_good(s):
                 continue
             if self.labels_of(s) or self.holds(s, "qiancang"):
                 return False
-        return True
+        return not self.pack_can_return()
+
+    def pack_can_return(self) -> bool:
+        """A dead wolf with 群内/接刀 is due back at 晨曦, or is still a 复活 target ("任意一名上一个白天宣布出局的
+        角色": announced today, or not yet announced) of a living seat that can still 复活."""
+        def labelled(s: int) -> bool:
+            return (self.faction(s) == WOLF and bool(self.labels_of(s)) and not self.burned_for_good(s)
+                    and s not in self.removed)
+
+        if any(labelled(s) for s in self.revive_due):
+            return True
+        healers = [s for s in self.seats() if self.alive[s] and s not in self.removed and self.holds(s, "fuhuo")
+                   and self.count(s, "fuhuo") >= 1 and not self.for_good(s, "沉默")]
+        if not healers:
+            return False
+        last = {d.seat: d for d in self.deaths}
+        return any(not self.alive[s] and labelled(s) and (not d.announced or d.shown_day == self.day)
+                   for s, d in last.items())
 
     def burned_for_good(self, seat: int) -> bool:
         """Under 超度 that never ends: the seat can never hold 群内/接刀 again."""
-        burns = [st for st in self.statuses.of(seat) if "超度" in FAMILY.parts(st.name)]
-        return bool(burns) and all(st.until == PERMANENT and "by" not in st.data for st in burns)
+        return self.for_good(seat, "超度")
+
+    def for_good(self, seat: int, effect: str) -> bool:
+        """Under a status carrying `effect` that never ends."""
+        hold = [st for st in self.statuses.of(seat) if effect in FAMILY.parts(st.name)]
+        return bool(hold) and all(st.until == PERMANENT and "by" not in st.data for st in hold)
 
     def holding_role_alive(self, role: str) -> int | None:
         return next((s for s in self.holders(role) if self.alive[s]), None)
