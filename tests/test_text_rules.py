@@ -137,3 +137,20 @@ def test_a_ruleset_sets_its_own_guanmen_nata_closes_at_21():
     apply(game, Input.make("start", 1, morning))
     apply(game, Input.make("deadline", 0, game.deadline, phase_no=game.phase_no))  # 开局 → 竞选日
     assert datetime.fromtimestamp(game.deadline, sh).strftime("%H:%M") == "21:00"
+
+
+@pytest.mark.parametrize("rules", [NATA, LUDING], ids=["纳塔", "鹿鼎记"])
+def test_a_judged_loss_is_not_announced_where_the_text_says_so(rules):
+    """003/004: 「阵营被判负后，不予公示」 — /法官 判负 is recorded and told to the judge alone."""
+    game = Game.new(1, rules, group=1, owner=1, seed=7, options={"节奏": "快速"})
+    for i in range(14):
+        apply(game, Input.make("join", 100 + i, 1_700_000_000 + i, name=f"P{i + 1}"))
+    apply(game, Input.make("start", 1, 1_700_000_100))
+    faction = "狼人阵营"
+    events = apply(game, Input.make("judge", 1, 1_700_000_200, sub="判负", faction=faction))
+    # 鹿鼎记 has three factions: any judged loss ends the game, and only the end is published
+    assert [e.text for e in events if e.audience.kind == "group" and e.tag != "end"] == []
+    assert (game.status == "ended") == (rules is LUDING)
+    told = [e for e in events if e.audience.kind == "user" and e.audience.seat == 1]
+    assert told and faction in told[0].text
+    assert faction in game.forum.forfeited and any(faction in line for line in game.timeline)

@@ -373,6 +373,8 @@ class Service:
             elif a.kind == "team":
                 for m in a.members:
                     out.append(("private", game.qq_of(m), game.group, ev.text))
+            elif a.kind == "user":
+                out.append(("private", a.seat, game.group, ev.text))
             elif a.kind == "reply" and origin is not None:
                 if origin.kind == "group":
                     prefix = f"{origin.label}：" if origin.label else ""

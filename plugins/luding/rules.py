@@ -164,6 +164,7 @@ class LudingRuleset(GrimoireMixin, Ruleset):
     phases = PHASES
     default_tempo = "论坛"
     factions = CAMPS
+    forfeit_public = False  # "阵营被判负后，不予公示，且属于该阵营的角色并不会出局"
     # 003's forum rules, in every tempo (the times and 潜水 only in 论坛 tempo; docs/luding.md, docs/forum.md)
     text_rules: dict[str, Any] = {
         "改票次数": 1,  # "投票后，只有一次改票机会"

@@ -121,6 +121,7 @@ class NataRuleset(GrimoireMixin, Actions, Effects, Ruleset):
     phases = PHASES
     default_tempo = "论坛"
     factions = FACTIONS
+    forfeit_public = False  # "阵营被判负后，不予公示，且属于该阵营的角色并不会出局"
     # 004's forum rules, in every tempo (the times and 潜水 only in 论坛 tempo; docs/nata.md, docs/forum.md)
     text_rules = {
         "改票次数": 1,  # "改票只允许进行一次"

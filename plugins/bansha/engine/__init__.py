@@ -14,6 +14,7 @@ from .core import (
     Refusal,
     to_seat,
     to_team,
+    to_user,
 )
 from .game import Game, apply
 from .phases import FORUM, QUICK, OptionSpec, PhaseSpec
@@ -28,5 +29,5 @@ __all__ = [
     "ABSTAIN", "ALIVE", "ALIVE_OTHER", "ANY", "DEAD", "FORUM", "GROUP", "JUDGE", "NEXT_NIGHT", "PERMANENT", "QUICK",
     "UNTIL_DAY", "UNTIL_PHASE", "Action", "Audience", "Ballot", "BaseState", "CastRow", "Ctx", "Event", "Game", "Input",
     "LegalChoice", "OptionSpec", "Outcome", "PhaseSpec", "Player", "Refusal", "Rng", "Ruleset", "Skill", "Status",
-    "StatusBook", "VoteBox", "all_rulesets", "apply", "get", "load_all", "register", "to_seat", "to_team",
+    "StatusBook", "VoteBox", "all_rulesets", "apply", "get", "load_all", "register", "to_seat", "to_team", "to_user",
 ]

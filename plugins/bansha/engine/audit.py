@@ -49,7 +49,7 @@ def audit(ruleset: Ruleset, state: Any, events: list[Event], skill_names: set[st
     cast = {row.seat: row for row in ruleset.cast(state)}
     for ev in events:
         a = ev.audience
-        if ev.tag in PRIVATE_TAGS and a.kind not in ("seat", "team"):
+        if ev.tag in PRIVATE_TAGS and a.kind not in ("seat", "team", "user"):
             leaks.append(Leak(f"private tag {ev.tag!r} sent to {a.kind}", ev.text))
         if a.kind == "team":
             # A member who left during this very input (e.g. 殉情 after the message) is no leak;

@@ -22,7 +22,7 @@ class Refusal(Exception):
 class Audience:
     """Who may read an event. Only the QQ layer turns this into sends."""
 
-    kind: str  # "group" | "seat" | "team" | "judge"
+    kind: str  # "group" | "seat" | "team" | "user" (a QQ account: `seat` holds the QQ) | "judge" (the record)
     seat: int = 0
     team: str = ""
     members: tuple[int, ...] = ()  # team members at emission time
@@ -45,6 +45,11 @@ def to_seat(seat: int) -> Audience:
 
 def to_team(team: str, members: tuple[int, ...] | list[int]) -> Audience:
     return Audience("team", team=team, members=tuple(sorted(members)))
+
+
+def to_user(qq: int) -> Audience:
+    """One QQ account by private message, seated or not (a judge: 判负 told privately, pending rulings)."""
+    return Audience("user", seat=qq)
 
 
 @dataclass(frozen=True)

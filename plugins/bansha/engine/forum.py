@@ -408,7 +408,10 @@ def forfeit(game: Game, ctx: Ctx, faction: str, by: int) -> None:
     if faction not in factions:
         raise Refusal(f"没有「{faction[:20]}」这个阵营。本局的阵营：{'、'.join(sorted(f for f in factions if f))}")
     game.forum.forfeited.append(faction)
-    ctx.group(f"法官判定：{faction}判负。", "card")
+    if game.rules.forfeit_public:
+        ctx.group(f"法官判定：{faction}判负。", "card")
+    else:  # 003/004: "阵营被判负后，不予公示" — the judge alone hears it, the record keeps it
+        ctx.whisper(f"已记录：{faction}判负（原文「阵营被判负后，不予公示」，群里不公布）。")
     ctx.judge(f"法官 {by} 判定{faction}判负")
     game.rules.on_forfeit(ctx, game.state, faction)
 

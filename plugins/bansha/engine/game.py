@@ -125,7 +125,7 @@ def apply(game: Game, inp: Input) -> list[Event]:
         raise Refusal("无法识别的操作。")
     if game.status == ENDED and inp.kind not in ("deadline",):
         raise Refusal("这局游戏已经结束了。")
-    ctx = Ctx(game, game.rules, inp.at)
+    ctx = Ctx(game, game.rules, inp.at, inp.actor)
     before = (game.phase_no, game.deadline)
     handler(game, ctx, inp)
     _after(game, ctx, inp)

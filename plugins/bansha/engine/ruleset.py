@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from .core import ABSTAIN, GROUP, JUDGE, Action, Audience, CastRow, Event, Outcome, Refusal, to_seat, to_team
+from .core import ABSTAIN, GROUP, JUDGE, Action, Audience, CastRow, Event, Outcome, Refusal, to_seat, to_team, to_user
 from .phases import OptionSpec, PhaseSpec
 from .rng import Rng
 from .skills import Skill, check_target_rule, find_skill
@@ -49,11 +49,12 @@ class Ctx:
     """What a ruleset may touch while handling one input: the RNG, the options,
     the input's time, and an event sink. Nothing else."""
 
-    def __init__(self, game: Game, ruleset: Ruleset, at: float):
+    def __init__(self, game: Game, ruleset: Ruleset, at: float, actor: int = 0):
         self.game = game
         self.ruleset = ruleset
         self.rng: Rng = game.rng
         self.at = at
+        self.actor = actor  # QQ of whoever sent the input (0 for the system)
         self.options: dict[str, Any] = game.options
         self.events: list[Event] = []
         self.entered: list[str] = []
@@ -76,6 +77,17 @@ class Ctx:
     def reply(self, text: str) -> None:
         """An answer to whoever sent the input, where they sent it."""
         self.events.append(Event(Audience("reply"), text, "reply"))
+
+    def whisper(self, text: str, tag: str = "reply") -> None:
+        """An answer to whoever sent the input, by private message even when they typed it in the group."""
+        self.events.append(Event(to_user(self.actor), text, tag))
+
+    def judges(self, text: str, tag: str = "ruling") -> None:
+        """A private message to every judge who holds no seat (a seated judge must not learn the cast)."""
+        game = self.game
+        for qq in dict.fromkeys([game.owner, *game.judges]):
+            if qq and game.seat_of(qq) is None:
+                self.events.append(Event(to_user(qq), text, tag))
 
     def name(self, seat: int) -> str:
         return self.game.seat_name(seat)
@@ -127,7 +139,8 @@ class Ruleset:
     phases: dict[str, PhaseSpec] = {}
     default_tempo: str = "快速"
     factions: tuple[str, ...] = ()  # faction labels, for reports
-    boards: tuple[str, ...] = ()  # named boards (option 板子), for the simulator and /帮助
+    boards: tuple[str, ...] = ()
+    forfeit_public: bool = True  # False where the text says "阵营被判负后，不予公示" (003, 004)  # named boards (option 板子), for the simulator and /帮助
     # Forum rules this game's own text states (vote format, 改票, hidden counts, cards, its 关门…): the defaults in
     # every tempo; a tempo changes only their times (engine/forum.py: CLOCK_BOUND). The judge overrides any.
     text_rules: dict[str, Any] = {}
