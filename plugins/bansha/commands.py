@@ -12,11 +12,13 @@ import unicodedata
 from .engine.core import Refusal
 from .engine.phases import parse_duration
 
-# 投票对象：X / 投票理由：Y (and 改票…), the forum vote form of 003/004.
+# 投票对象：X / 投票理由：Y (and 改票…), the forum vote form of 003/004, on two lines or one
+# (004: "投票对象与投票理由之间可以不换行").
 FORUM_VOTE = re.compile(
-    r"^\s*(投票|改票)对象\s*[:：]\s*(?P<target>[^\n]+?)\s*(?:\n+\s*(?:投票|改票)?理由\s*[:：]\s*(?P<reason>.*))?\s*$",
+    r"^\s*(投票|改票)对象\s*[:：]\s*(?P<target>[^\n]+?)\s*(?:(?:投票|改票)?理由\s*[:：]\s*(?P<reason>.*))?\s*$",
     re.S,
 )
+_LIST_SEP = ",，、"
 
 
 def normalize(text: str) -> str:
@@ -26,6 +28,18 @@ def normalize(text: str) -> str:
 
 def split_words(text: str) -> list[str]:
     return [w for w in re.split(r"[\s,，、]+", text.strip()) if w]
+
+
+def split_options(text: str) -> list[str]:
+    """`/开局`'s words: split at spaces only, so a value may list names (指定身份=魔术师、通灵师); a space
+    next to a list separator (「魔术师、 通灵师」) does not split the value either."""
+    out: list[str] = []
+    for w in text.split():
+        if out and (w[0] in _LIST_SEP or out[-1][-1] in _LIST_SEP):
+            out[-1] += w
+        else:
+            out.append(w)
+    return out
 
 
 def split_vote(text: str) -> tuple[str, str]:

@@ -32,7 +32,7 @@ from . import table
 from .call import Call, answer, current
 from .commands.play import bare_skill
 from .commands.vote import forum_vote
-from .text import one_line, sanitize, source_of, words_of
+from .text import after_reply, one_line, sanitize, source_of, words_of
 
 driver = get_driver()
 
@@ -58,8 +58,9 @@ async def normalise(event: MessageEvent) -> None:
 
 
 def split_command(event: MessageEvent) -> tuple[table.Command, str, Message] | None:
-    """`/<command><args…>` → (command, name as typed, the rest as a message)."""
-    msg = event.get_message()
+    """`/<command><args…>` → (command, name as typed, the rest as a message). A reply whose replied
+    message could not be fetched still starts with its reply segment: the command follows it."""
+    msg = after_reply(event.get_message())
     if not msg or msg[0].type != "text":
         return None
     first = msg[0].data.get("text", "").lstrip()

@@ -76,6 +76,23 @@ def words_of(msg: BaseMessage) -> str:
     return "".join(parts).strip()
 
 
+def unread_reply(event: MessageEvent) -> bool:
+    """A QQ reply whose replied message could not be fetched: the adapter's get_msg failed, so it set no
+    `event.reply` and left the reply segment in the message."""
+    return getattr(event, "reply", None) is None and any(seg.type == "reply" for seg in event.message)
+
+
+def after_reply(msg: Message) -> Message:
+    """The message without a leading reply segment and the @ that QQ puts after it (what was typed)."""
+    segs = list(msg)
+    if not segs or segs[0].type != "reply":
+        return msg
+    segs = segs[1:]
+    while segs and (segs[0].type == "at" or (segs[0].type == "text" and not segs[0].data.get("text", "").strip())):
+        segs = segs[1:]
+    return Message(segs)
+
+
 def name_of(event: MessageEvent) -> str:
     """The sender's group card or nickname, cleaned like a player's name (one line, at most 16 chars)."""
     s = event.sender

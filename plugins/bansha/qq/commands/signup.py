@@ -8,6 +8,7 @@ from nonebot import get_plugin_config
 from nonebot.adapters.onebot.v11 import Bot
 from nonebot.adapters.onebot.v11.exception import ActionFailed
 
+from ... import commands as parse
 from ...config import Config
 from ...engine import registry
 from ...engine.core import Refusal
@@ -30,7 +31,7 @@ async def open_(call: Call) -> None:
     group = call.event.group_id  # type: ignore[attr-defined]
     if config.bansha_groups and group not in config.bansha_groups:
         raise Refusal("本群没有开放版杀。")
-    words = call.words
+    words = parse.split_options(call.text)  # a value may list names: 指定身份=魔术师、通灵师
     if not words:
         raise Refusal(f"用法：/开局 <游戏> [键=值…]。可开的游戏：{_games()}")
     rules = registry.get(words[0])

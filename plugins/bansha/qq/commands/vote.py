@@ -8,7 +8,7 @@ from ... import commands as parse
 from ...engine.core import Refusal
 from .. import table
 from ..call import Call
-from ..text import one_line
+from ..text import one_line, unread_reply
 from .play import act
 
 VOTE_IN_GROUP = "投票请在群里公开进行；需要代投请用 /代投。"
@@ -36,6 +36,9 @@ async def forum_vote(call: Call) -> None:
 
 def check_reply(event: MessageEvent, kind: str) -> None:
     """改票 is a 楼中楼: when it replies to a message, that must be the sender's own post."""
+    if kind == "改票" and unread_reply(event):
+        raise Refusal("没能读取你回复的那条消息（QQ 没有返回它），无法确认是你自己的投票，这次改票没有生效："
+                      "请不用「回复」，直接重发 /改票 <目标> <理由>。")
     reply = getattr(event, "reply", None)
     if kind == "改票" and reply is not None and getattr(reply.sender, "user_id", None) != event.user_id:
         raise Refusal("改票请回复你自己的投票（楼中楼），不要回复别人的消息。")
