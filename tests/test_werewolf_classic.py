@@ -564,7 +564,8 @@ def test_lovers_relay_private_messages_and_nobody_else_can():
     cupid = t.one("丘比特")
     t.send("relay", t.qq(cupid), target=str(wolf), text="我是丘比特")  # 人狼恋: cupid is one of the side
     assert "只有恋人之间" in t.refused("relay", t.one("预言家"), target=str(wolf), text="hi")
-    assert "/私聊" in t.refused("chat", villager, text="hi")
+    ev = t.send("chat", t.qq(villager), text="hi")  # the lovers' channel (issue 13: /队聊 恋人)
+    assert any(e.audience.kind == "team" and wolf in e.audience.members and "【恋人】" in e.text for e in ev)
 
 
 def test_mixed_lovers_and_cupid_win_as_a_third_side():

@@ -106,6 +106,9 @@ def audit(game: Game, events, names: set[str] | None = None) -> None:
                 s = int(m)
                 if 1 <= s <= state.n and state.alive[s] and not state.revealed(s):
                     assert state.roles[s] not in text, (s, state.roles[s], text)
+        elif kind == "team" and e.audience.team == "恋人":  # the lovers' channel (with 丘比特 in a 人狼恋)
+            side = {*state.lovers, *([state.cupid] if state.mixed_love else [])}
+            assert set(e.audience.members) <= side, (e.audience, side)
         elif kind == "team":
             assert e.audience.team == "狼群"
             assert all(state.kind(m) == WOLF for m in e.audience.members)

@@ -466,7 +466,7 @@ class Actions:
         if pair not in state.links:
             state.links.append(pair)
         for x, y in ((a, b), (b, a)):
-            ctx.seat(x, f"灵魂链接：你与 {ctx.name(y)} 永久共群，可以用 /私聊 {y} <内容> 交流。")
+            ctx.seat(x, f"灵魂链接：你与 {ctx.name(y)} 永久共群，可以用 /队聊 共群 <内容> 交流。")
 
     # --- 凌晨 skills that resolve when used ---------------------------------------------------------------
     def do_mifa(self, ctx: Ctx, state: NataState, seat: int, action: Action) -> None:
@@ -621,7 +621,7 @@ class Actions:
             if "链接" in plan.words:
                 for a, b in ((plan.seat, final), (final, plan.seat)):
                     if self._grant(ctx, state, a, "虚情情侣", EARLY, plan.seat, tell=False, data={"partner": b}):
-                        ctx.seat(a, f"你与 {ctx.name(b)} 成为[虚情情侣]（至下一个夜晚开始），可以用 /私聊 {b} <内容> 交流。")
+                        ctx.seat(a, f"你与 {ctx.name(b)} 成为[虚情情侣]（至下一个夜晚开始），可以用 /队聊 虚情情侣 <内容> 交流。")
 
     def _night_tongling(self, ctx: Ctx, state: NataState, plan: Plan) -> None:
         self._check(ctx, state, plan, "通灵")

@@ -21,6 +21,7 @@ from ..bansha.engine import (
     ABSTAIN,
     Action,
     CastRow,
+    Channel,
     Ctx,
     Outcome,
     Refusal,
@@ -1035,10 +1036,27 @@ class NataRuleset(GrimoireMixin, Actions, Effects, Ruleset):
             return sorted(set(masters) | set(state.spirits))
         return []
 
-    def chat_refusal(self, state: NataState, seat: int) -> str | None:
-        if self.team_of(state, seat) is None:
-            return "你没有可以聊天的队伍频道（共群、虚情情侣请用 /私聊 <对方> <内容>）。"
-        return None
+    channel_names = (WOLF_TEAM, SPIRIT_TEAM, LINK_TEAM, LOVERS)
+
+    def channels(self, state: NataState, seat: int) -> list[Channel]:
+        """The 狼群; the 英灵群 of a 御主 and his spirits; each 灵魂链接 pair ("结算目标永久共群"); each pair of
+        虚情情侣. A pair's channel keeps both seats, so a partner's unannounced death is not given away."""
+        if seat in state.removed or not (state.alive[seat] or seat in state.spirits):
+            return []
+        out = []
+        if state.inner(seat):
+            out.append(Channel(WOLF_TEAM, WOLF_TEAM, tuple(state.pack())))
+        if seat in state.spirits or (state.alive[seat] and seat in state.spirits.values()):
+            out.append(Channel(SPIRIT_TEAM, SPIRIT_TEAM, tuple(self.team_members(state, SPIRIT_TEAM))))
+        links = [pair for pair in state.links if seat in pair]
+        lovers = list(dict.fromkeys(st.data["partner"] for st in state.statuses.of(seat)
+                                    if st.name == LOVERS and st.data.get("partner")))
+        for label, others in ((LINK_TEAM, [b if a == seat else a for a, b in links]), (LOVERS, lovers)):
+            for other in others:
+                a, b = sorted((seat, other))
+                name = label if len(others) == 1 else f"{label}{other}号"
+                out.append(Channel(f"{label}:{a},{b}", name, (a, b)))
+        return out
 
     @changes_state
     def relay(self, ctx: Ctx, state: NataState, seat: int, target: int, text: str) -> None:
@@ -1104,7 +1122,7 @@ class NataRuleset(GrimoireMixin, Actions, Effects, Ruleset):
             lines.append("剩余次数：" + "，".join(counts) + "。")
         links = [b if a == seat else a for a, b in state.links if seat in (a, b)]
         if links:
-            lines.append(f"灵魂链接（/私聊）：{seats_text(links)}。")
+            lines.append(f"灵魂链接（永久共群，/队聊）：{seats_text(links)}。")
         return "\n".join(lines)
 
     def cast(self, state: NataState) -> list[CastRow]:

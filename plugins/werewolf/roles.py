@@ -20,6 +20,7 @@ WOLVES = "狼人阵营"
 LOVERS = "人狼恋阵营"  # 002: a wolf–villager pair of lovers and 丘比特 form a third side
 PIPER = "吹笛者"  # 002: the piper wins alone
 WOLF_TEAM = "狼群"
+LOVER_CHANNEL = "恋人"  # the lovers' team channel (with the 丘比特 in a 人狼恋)
 
 # Role kinds, for the 屠边 win check: 002 "平民阵营-神民" are the gods, "普通平民" the villagers.
 WOLF, GOD, VILLAGER, SOLO = "wolf", "god", "villager", "solo"

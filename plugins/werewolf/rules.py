@@ -20,6 +20,7 @@ from ..bansha.engine import (
     ABSTAIN,
     Action,
     CastRow,
+    Channel,
     Ctx,
     Outcome,
     Refusal,
@@ -53,6 +54,7 @@ from .roles import (
     HARMFUL,
     HUNTER,
     LAST_WORDS,
+    LOVER_CHANNEL,
     LOVERS,
     MAX_PLAYERS,
     MIN_PLAYERS,
@@ -622,13 +624,24 @@ class WerewolfRuleset(GrimoireMixin, NightMixin, DayMixin, DeathMixin, Ruleset):
         return state.wolves() if team == WOLF_TEAM else []
 
     def chat_refusal(self, state: WerewolfState, seat: int) -> str | None:
-        if state.kind(seat) != WOLF:
-            if state.lover_of(seat):
-                return f"你没有队伍频道；和恋人交流请用 /私聊 {state.lover_of(seat)} <内容>。"
-            return "你没有可以聊天的队伍频道。"
-        if not state.alive[seat]:
+        if state.kind(seat) == WOLF and not state.alive[seat]:
             return "出局的狼人不能再狼聊。"
-        return None
+        return None if self.channels(state, seat) else "你没有可以聊天的队伍频道。"
+
+    channel_names = (WOLF_TEAM, LOVER_CHANNEL)
+
+    def channels(self, state: WerewolfState, seat: int) -> list[Channel]:
+        """The 狼群, and the lovers' channel (with the 丘比特 in a 人狼恋, who is on their side): a wolf who is
+        also a lover has both."""
+        if not state.alive[seat]:
+            return []
+        out = []
+        if state.kind(seat) == WOLF:
+            out.append(Channel(WOLF_TEAM, WOLF_TEAM, tuple(state.wolves())))
+        side = sorted({*state.lovers, *([state.cupid] if state.mixed_love else [])} - {0})
+        if len(state.lovers) == 2 and seat in side:
+            out.append(Channel(LOVER_CHANNEL, LOVER_CHANNEL, tuple(side)))
+        return out
 
     def relay(self, ctx: Ctx, state: WerewolfState, seat: int, target: int, text: str) -> None:
         """/私聊: lovers may talk to each other, and in a 人狼恋 with their 丘比特."""

@@ -1,5 +1,6 @@
 """The pure engine: no nonebot, tortoise, apscheduler, clock or global random."""
 
+from .channels import Channel
 from .core import (
     ABSTAIN,
     GROUP,
@@ -26,7 +27,7 @@ from .status import NEXT_NIGHT, PERMANENT, UNTIL_DAY, UNTIL_PHASE, Status, Statu
 from .votes import Ballot, VoteBox
 
 __all__ = [
-    "ABSTAIN", "ALIVE", "ALIVE_OTHER", "ANY", "DEAD", "FORUM", "GROUP", "JUDGE", "NEXT_NIGHT", "PERMANENT", "QUICK",
+    "ABSTAIN", "ALIVE", "ALIVE_OTHER", "ANY", "Channel", "DEAD", "FORUM", "GROUP", "JUDGE", "NEXT_NIGHT", "PERMANENT", "QUICK",
     "UNTIL_DAY", "UNTIL_PHASE", "Action", "Audience", "Ballot", "BaseState", "CastRow", "Ctx", "Event", "Game", "Input",
     "LegalChoice", "OptionSpec", "Outcome", "PhaseSpec", "Player", "Refusal", "Rng", "Ruleset", "Skill", "Status",
     "StatusBook", "VoteBox", "all_rulesets", "apply", "get", "load_all", "register", "to_seat", "to_team", "to_user",

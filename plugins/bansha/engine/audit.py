@@ -54,7 +54,7 @@ def audit(ruleset: Ruleset, state: Any, events: list[Event], skill_names: set[st
         if a.kind == "team":
             # A member who left during this very input (e.g. 殉情 after the message) is no leak;
             # a living seat outside the team is.
-            team = set(ruleset.team_members(state, a.team))
+            team = set(ruleset.channel_members(state, a.team))
             outsiders = [m for m in a.members if m not in team and state.alive[m]]
             if not a.members or outsiders:
                 leaks.append(Leak(f"team {a.team} message to {a.members}, team is {sorted(team)}", ev.text))

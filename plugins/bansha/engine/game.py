@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from . import forum, registry
+from . import channels, forum, registry
 from .core import GROUP, Audience, Event, Input, Outcome, Player, Refusal
 from .forum import ForumState
 from .phases import FORUM, QUICK, local_time, phase_deadline
@@ -229,20 +229,18 @@ def _give_up(game: Game, ctx: Ctx, inp: Input) -> None:
 
 
 def _chat(game: Game, ctx: Ctx, inp: Input) -> None:
+    """/队聊 [频道] <内容> (and /狼聊): relayed to the channel's other members only."""
     seat = _need_seat(game, inp.actor)
     rules = game.rules
-    why = rules.chat_refusal(game.state, seat)
-    if why:
-        raise Refusal(why)
-    team = rules.team_of(game.state, seat)
-    text = clean_text(inp.arg("text", ""))
+    channel, raw = channels.pick(rules, game.state, seat, str(inp.arg("text", "")), str(inp.arg("alias", "")))
+    text = clean_text(raw)
     if not text:
         raise Refusal("聊天内容不能为空。")
-    members = [m for m in rules.team_members(game.state, team) if m != seat]
-    ctx.team(team, members, f"【{team}】{game.seat_name(seat)}：{text}", "chat")
-    ctx.reply(f"已转发到{team}（{len(members)} 人）。")
-    ctx.judge(f"【{team}】{game.seat_name(seat)}：{text}")
-    rules.on_team_chat(ctx, game.state, seat, team, text)
+    members = [m for m in channel.members if m != seat]
+    ctx.team(channel.key, members, f"【{channel.name}】{game.seat_name(seat)}：{text}", "chat")
+    ctx.reply(f"已转发到{channel.name}（{len(members)} 人）。")
+    ctx.judge(f"【{channel.name}】{game.seat_name(seat)}：{text}")
+    rules.on_team_chat(ctx, game.state, seat, channel.key, text)
 
 
 def _last_words(game: Game, ctx: Ctx, inp: Input) -> None:

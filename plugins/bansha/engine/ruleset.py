@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from .channels import Channel, help_line
 from .core import ABSTAIN, GROUP, JUDGE, Action, Audience, CastRow, Event, Outcome, Refusal, to_seat, to_team, to_user
 from .phases import OptionSpec, PhaseSpec
 from .rng import Rng
@@ -242,8 +243,26 @@ class Ruleset:
         return None
 
     def chat_refusal(self, state: Any, seat: int) -> str | None:
-        """Why the seat may not use its team chat now; None = allowed."""
+        """Why the seat may not use its team chat now; None = allowed. Also the refusal for a seat with no channel."""
         return None if self.team_of(state, seat) else "你没有可以聊天的队伍频道。"
+
+    channel_names: tuple[str, ...] = ()  # every channel name the game uses: tells 「/队聊 狼群 …」 from plain text
+
+    def channels(self, state: Any, seat: int) -> list[Channel]:
+        """The team channels the seat may talk in now. By default the one of `team_of`; rulesets with
+        several (纳塔's links, a 狼人杀 wolf who is a lover) override this."""
+        if self.chat_refusal(state, seat) is not None:
+            return []
+        team = self.team_of(state, seat)
+        return [Channel(team, team, tuple(self.team_members(state, team)))] if team else []
+
+    def channel_members(self, state: Any, key: str) -> list[int]:
+        """Who is in the channel with this key now (the leak audit's reference)."""
+        for seat in range(1, state.n + 1):
+            for ch in self.channels(state, seat):
+                if ch.key == key:
+                    return list(ch.members)
+        return self.team_members(state, key)
 
     def last_words(self, ctx: Ctx, state: Any, seat: int, text: str) -> None:
         raise Refusal("本游戏没有遗言环节。")
@@ -371,6 +390,9 @@ class Ruleset:
     def help_text(self, state: Any, seat: int) -> str:
         """/身份: role text, then each skill with its usage and whether it is usable now."""
         lines = [self.role_text(state, seat)]
+        chans = self.channels(state, seat)
+        if chans:
+            lines.append(help_line(chans, seat))
         skills = self.skills_of(state, seat)
         if skills:
             lines.append("技能：")

@@ -8,11 +8,12 @@ from ..call import Call
 from ..text import quoted
 
 
-@table.command("狼聊", "队聊", where="pm", usage="<内容>", who="玩家", summary="发到我的队伍频道（狼群、恋人…），只转给队友",
+@table.command("狼聊", "队聊", where="pm", usage="[频道] <内容>", who="玩家",
+               summary="发到我的队伍频道（狼群、恋人、共群…），只转给队友；有几个频道时写明频道，/狼聊 发到狼群",
                wrong_place="队伍频道只能私聊机器人使用，别在群里暴露自己！")
 async def team_chat(call: Call) -> None:
     game = await call.pm_game()
-    await call.submit(game, call.input("chat", text=quoted(call.text)))
+    await call.submit(game, call.input("chat", text=quoted(call.text), alias=call.name))
 
 
 @table.command("遗言", where="pm", usage="<内容>", who="出局玩家", summary="发表遗言（有遗言时），由机器人在群里公布",
