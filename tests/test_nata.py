@@ -674,7 +674,8 @@ def test_a_blocked_vote_keeps_the_other_noon_actions_open_until_the_close():
     assert sum(1 for e in events if e.audience.kind == "group") == 6
     assert "本次正午已封锁投票" in t.refused_act(asker, "投票", victim, via="group", reason="x")
     target = next(s for s in t.others(king, asker, victim))
-    t.public(asker, "审讯", target, target, "通灵师")  # another 正午 action still takes
+    t.public(asker, "审讯", target, "你是通灵师吗")  # another 正午 action still takes
+    t.public(target, "回答", "否")
     t.deadline()
     assert t.state.phase == DUSK and t.state.day == 2
 

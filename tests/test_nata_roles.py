@@ -132,16 +132,18 @@ def test_interrogator_refreshes_on_a_right_answer_and_kills_on_a_wrong_one():
     t = Table(deal())
     judge, wolf, hunter = t.who("审讯官"), t.who("白狼王"), t.who("猎人")
     t.to(NOON, 2)
-    assert "群里" in t.refused_act(judge, "审讯", hunter, wolf, "狼人阵营")
-    t.public(judge, "审讯", hunter, wolf, "狼人阵营")
-    assert "【宣言】" in t.group_text()
+    assert "群里" in t.refused_act(judge, "审讯", hunter, f"{wolf}号是狼人吗")
+    t.public(judge, "审讯", hunter, f"{wolf}号是狼人吗")
+    assert "【宣言#1】" in t.group_text()
     t.public(hunter, "回答", "是")
     assert t.state.count(judge, "shenxun") == 0
+    t.send("judge", 1, sub="裁定", no=1, verdict="正确")  # the 法官 rules by the cast
     t.deadline()  # 黄昏: the answer is right
     assert t.alive(hunter) and "回答正确" in t.seat_text(judge) and t.state.count(judge, "shenxun") == 1
     t.to(NOON, 3)
-    t.public(judge, "审讯", wolf, hunter, "村民阵营")
+    t.public(judge, "审讯", wolf, f"{hunter}号是好人吗")
     t.public(wolf, "回答", "否")
+    t.send("judge", 1, sub="裁定", no=2, verdict="错误")
     t.deadline()
     assert t.state.phase == DUSK and not t.alive(wolf)
 

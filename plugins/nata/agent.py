@@ -54,7 +54,9 @@ def nata_agent(ruleset: Ruleset, state: Any, seat: int, rng: Rng) -> Action | No
             return None
         words = (rng.choice(affordable),)
     elif key == "shenxun":
-        words = (rng.choice(ROLE_WORDS + ("狼人阵营", "带刀", "强神")),)
+        if not state.holds(seat, "shenxun") and not rng.chance(0.05):
+            return None  # anyone may post a 宣言; a random player rarely bluffs one
+        words = (f"{rng.choice(list(state.seats()))}号是{rng.choice(ROLE_WORDS)}吗",)
     elif key == "vote" and not targets:
         return None
     reason = VOTE_REASON if key == "vote" and not state.has(seat, "寡言") else ""  # 寡言: "若投票，不能写投票理由"

@@ -35,7 +35,7 @@ def _words(key: str, state: Any, seat: int, words: tuple[str, ...], rng: Rng) ->
         affordable = [w for w, (_, cost) in SHOP.items() if cost <= left]
         return (rng.choice(affordable),) if affordable else ()
     if key == "shenxun":
-        return (rng.choice(["狼人阵营", "带刀", "强神"]),)
+        return (f"{rng.choice(list(state.seats()))}号是狼人吗",)
     if key == "answer":
         return ("是",)
     if key == "bianlian":
@@ -52,6 +52,8 @@ def heuristic(ruleset: Ruleset, state: Any, seat: int, rng: Rng) -> Action | Non
         skill = choice.skill
         if skill.key not in WORDY or state.key(seat, skill.key) in state.acted:
             continue  # at most once per phase, so the game moves on
+        if skill.key == "shenxun" and not state.holds(seat, "shenxun"):
+            continue  # a cautious beginner does not bluff a 宣言
         cands = [c for c in choice.candidates if c and c != seat] or [c for c in choice.candidates if c]
         if len(cands) < skill.targets:
             continue

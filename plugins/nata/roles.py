@@ -120,8 +120,10 @@ WITHDRAW = _s("withdraw", "退水", (START, ELECTION), "竞选日投票结束前
               targets=0, public=True)
 BADGE = _s("badge", "殉职", (), "警长出局时，在该阶段内移交警长给一名未出局的角色，或不带目标撕掉警徽。",
            aliases=("移交警徽", "撕警徽", "传警徽"), min_targets=0, when_dead=True, syntax="殉职 [移交对象]（不写=撕掉警徽）")
-ANSWER = _s("answer", "回答", (NOON,), "回复审讯：/技能 回答 是|否|无法回答（在群里发送）。",
-            aliases=("回复",), targets=0, words=("是", "否", "无法回答"), public=True)
+ANSWER_WORDS = ("是", "否", "无法回答")
+ANSWER = _s("answer", "回答", (NOON,), "回复问你的宣言：/回复 <编号> 是|否|无法回答（群里或私聊），或在群里用 QQ 的「回复」"
+            "回复那条宣言，写 是、否 或 无法回答。", aliases=("回复",), targets=0, words=ANSWER_WORDS,
+            syntax="回答 是|否|无法回答 [编号]")
 HOWL = _s("howl", "嚎叫", (START, DAWN), "跟随状态：选择两个[指定]技能，公示它们被野猪骑士干扰。", targets=0,
           syntax="嚎叫 <指定技能1> <指定技能2>")
 BOOST = _s("boost", "增加次数", (), "谋策：选择自己的一个次数技能，次数+1。", targets=0)
@@ -134,10 +136,11 @@ PINGYI = _s("pingyi", "灵魂凭依", (DEEP,), "反馈结算目标的[表面身�
 FUHUO = _s("fuhuo", "复活", (LATE,), "目标（上一个白天宣布出局的角色）在下一个晨曦开始时复活。")
 SWAP = _s("swap", "交换", (MID,), "选择两名角色（每人整局只能被选一次）：若结算目标正好两人，当晚之后所有[指定]技能"
           "的结算目标互换。", targets=2)
-SHENXUN = _s("shenxun", "审讯", (NOON,), "宣言：/技能 审讯 <被审讯者> <所问的人> <身份名|阵营|验人系|强神|弱神|狼人|带刀"
-             "|异端>，问「所问的人是X吗？」；黄昏开始后回答正确则刷新，否则被审讯者承受致死伤害。",
-             targets=2, distinct=False, public=True,
-             syntax="审讯 <被审讯者> <所问的人> <身份名|村民阵营|狼人阵营|独立阵营|验人系|强神|弱神|狼人|带刀|异端>")
+QUESTION_MAX = 20  # "一个20字以内可以用是，否，无法回答三种答案来回复的问题"
+SHENXUN = _s("shenxun", "审讯", (NOON,), "[宣言]，在群里发：向一名其他角色提一个20字以内、可以用 是/否/无法回答 回复的问题；"
+             "黄昏开始后由法官按演员表判断回答是否正确：正确则审讯刷新，否则被审讯者承受致死伤害。任何人都可以发宣言，"
+             "只有能发动审讯的审讯官发的才有效（机器人不会说明是否有效）。", public=True,
+             free_text=QUESTION_MAX, syntax="审讯 <被审讯者> <问题（20字以内）>")
 DUJI = _s("duji", "毒计", (EARLY,), "第二晚开始：目标永久获得所选状态：/技能 毒计 <目标> 流血|沉默|遗忘|迷魂|超度|漏洞。",
           words=("流血", "沉默", "遗忘", "迷魂", "超度", "漏洞"))
 MOUCE = _s("mouce", "谋策", (EARLY,), "每天一次：目标持有次数技能则可为其一项次数+1，否则你的毒计次数+1。")
@@ -383,7 +386,6 @@ ROLE_WORDS = tuple(ROLES)
 DISGUISE_WORDS = ROLE_WORDS + FACTION_WORDS + ("带刀", "不带刀")
 
 # Words the declarations accept (set here because they depend on the role list).
-SKILLS["shenxun"] = SHENXUN = replace(SHENXUN, words=ROLE_WORDS + FACTION_WORDS + QUESTION_KINDS)
 for _k in ("zhuangmo", "qizha", "qiancang"):
     SKILLS[_k] = replace(SKILLS[_k], words=DISGUISE_WORDS)
 SKILLS["howl"] = HOWL = replace(HOWL, words=TARGETED_NAMES)

@@ -34,6 +34,7 @@ from ..bansha.engine import (
 from ..bansha.engine import mech_ring as ring
 from ..bansha.engine.mech_death import VOTE as VOTE_OUT
 from ..bansha.engine.mech_death import Hit
+from ..bansha.engine.rulings import Ruling
 from . import deal
 from .actions import Actions
 from .effects import Effects, seats_text
@@ -239,6 +240,8 @@ class NataRuleset(GrimoireMixin, Actions, Effects, Ruleset):
             out.append(BADGE)
         if any(q.target == seat and not q.answer for q in state.questions):
             out.append(ANSWER)
+        if state.alive[seat] and "shenxun" not in state.held(seat):
+            out.append(SKILLS["shenxun"])  # "任何人均可进行宣言，但只有可以发动对应技能的情况下才会有效"
         if seat in state.wild_due:
             out.append(HOWL)
         if state.boost_due.get(seat):
@@ -267,6 +270,24 @@ class NataRuleset(GrimoireMixin, Actions, Effects, Ruleset):
         return f"第{state.day}天 {spec.label}{extra}"
 
     def blocked(self, state: NataState, seat: int, skill: Skill) -> str | None:
+        if META[skill.key].declare:
+            return self._declare_refusal(state, seat, skill)
+        return self._skill_blocked(state, seat, skill)
+
+    def _declare_refusal(self, state: NataState, seat: int, skill: Skill) -> str | None:
+        """A [宣言] is refused only for what holds for anyone (phase, 寡言, out): whether it is valid, the
+        poster alone may know (「只有可以发动对应技能的情况下才会有效」)."""
+        if state.winner:
+            return "游戏已经结束。"
+        if seat in state.removed or not state.alive[seat]:
+            return "你已经出局了。"
+        if state.election_day():
+            return f"「{skill.name}」竞选日不可发动。"
+        if state.has(seat, "寡言"):
+            return "你处于[寡言]状态：不能发送宣言或回复宣言。"
+        return None
+
+    def _skill_blocked(self, state: NataState, seat: int, skill: Skill) -> str | None:
         key = skill.key
         meta = META[key]
         if state.winner:
@@ -589,6 +610,8 @@ class NataRuleset(GrimoireMixin, Actions, Effects, Ruleset):
                 if seat not in self._box(state).votes and self.blocked(state, seat, VOTE) is None and (
                         state.alive[seat]):
                     out.add(seat)
+                elif state.alive[seat] and any(q.target == seat and not q.answer for q in state.questions):
+                    out.add(seat)  # a 宣言 waits for this seat's reply (public: it was posted in the group)
                 continue
             quick = PHASE_KEYS.get(state.phase, frozenset())
             if not any(k in quick for k in state.held(seat)):
@@ -763,6 +786,7 @@ class NataRuleset(GrimoireMixin, Actions, Effects, Ruleset):
         ctx.judge(f"第{state.day}天 {ctx.name(seat)} 最高票：{result}")
 
     def _close_dusk(self, ctx: Ctx, state: NataState) -> None:
+        self._resolve_questions(ctx, state, final=True)  # a ruling still missing: the answer stands as correct
         today = self._by_ring(state, [d for d in self._unannounced(state) if d.day == state.day and d.phase == DUSK])
         votes = [d for d in today if d.kind == VOTE_OUT]
         others = [d for d in today if d.kind != VOTE_OUT]
@@ -964,6 +988,14 @@ class NataRuleset(GrimoireMixin, Actions, Effects, Ruleset):
             left = [f for f in FACTIONS if f not in state.lost]
             if not state.winner and not left:
                 self._win(ctx, state, next(f for f in PRIORITY if f == faction), "其余阵营均已判负。")
+
+    @changes_state
+    def answer(self, ctx: Ctx, state: NataState, seat: int, no: int, text: str, via: str) -> None:
+        self._answer_declaration(ctx, state, seat, no, text, via)
+
+    @changes_state
+    def on_ruling(self, ctx: Ctx, state: NataState, ruling: Ruling) -> None:
+        self._ruled(ctx, state, ruling)
 
     def faction_of(self, state: NataState, seat: int) -> str:
         return state.faction(seat)

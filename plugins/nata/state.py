@@ -81,15 +81,19 @@ class Grant:
 
 @dataclass
 class Question:
-    """审讯: one open interrogation of the day."""
+    """One [宣言] of the day (审讯): 「任何人均可进行宣言，但只有可以发动对应技能的情况下才会有效」."""
 
+    no: int  # 编号, from 1 in each game: /回复 <编号>, 【宣言#编号】
     asker: int
     target: int
-    subject: int
-    word: str
-    text: str
-    truth: bool
-    answer: str = ""
+    text: str  # the question, 20 characters at most
+    day: int
+    valid: bool  # posted by someone who could use 审讯 (a bluff is accepted alike, and has no effect)
+    msg: int = 0  # the QQ message id of the post (a QQ reply to it is an answer)
+    answer: str = ""  # 是 / 否 / 无法回答
+    ruling: int = 0  # the engine ruling's number, once asked
+    verdict: str = ""  # 正确 / 错误, once ruled (or lapsed)
+    done: bool = False  # its result has been settled
 
 
 @dataclass
@@ -161,7 +165,8 @@ class NataState(BaseState):
     blockade: bool = False  # 封锁投票 today
     flip_vote_day: int = 0  # 道士 3强神: the day whose vote-out flips
     hammer: list[int] = field(default_factory=list)  # 一锤定音 today
-    questions: list[Question] = field(default_factory=list)
+    questions: list[Question] = field(default_factory=list)  # today's 宣言
+    declared: int = 0  # 宣言 posted this game (their numbers)
     fool_flipped: list[int] = field(default_factory=list)  # 愚者 who used 大难不死: no vote
     # deaths and publication
     deaths: list[Death] = field(default_factory=list)

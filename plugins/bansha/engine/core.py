@@ -109,6 +109,8 @@ class Action:
     proxy: bool = False  # a 代投
     by_judge: int = 0  # QQ of the judge who cast it, for the log
     via: str = "pm"  # "pm" | "group"
+    text: str = ""  # free text after the targets (a skill with `free_text`, e.g. 审讯's question)
+    msg: int = 0  # the QQ message id of a group post (a 宣言 may be answered by replying to it)
 
 
 @dataclass(frozen=True)

@@ -11,12 +11,13 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from . import channels, forum, registry
+from . import channels, forum, registry, rulings
 from .core import GROUP, Audience, Event, Input, Outcome, Player, Refusal
 from .forum import ForumState
 from .phases import FORUM, QUICK, local_time, phase_deadline
 from .rng import Rng
 from .ruleset import Ctx, Ruleset
+from .rulings import Ruling
 from .skills import Skill, parse_action
 
 SIGNUP, RUNNING, ENDED = "signup", "running", "ended"
@@ -49,6 +50,7 @@ class Game:
     seq: int = 0  # inputs applied
     forum: ForumState = field(default_factory=ForumState)
     remind_at: float | None = None  # when pending seats get a reminder
+    rulings: list[Ruling] = field(default_factory=list)  # what the 法官 is asked to judge (engine/rulings.py)
 
     @classmethod
     def new(cls, gid: int, ruleset: Ruleset, group: int, owner: int, seed: int, options: dict[str, Any]) -> Game:
@@ -208,7 +210,14 @@ def _act(game: Game, ctx: Ctx, inp: Input) -> None:
     words = list(inp.arg("words", ()))
     if word != skill.name and word in skill.words:
         words.append(word)  # the typed alias carries meaning (/改票 is a change)
+    text = ""
+    if skill.free_text:  # targets, then free text (审讯's question), from the raw words as typed
+        raw = str(inp.arg("text", "") or " ".join(words)).strip()
+        parts = raw.split(None, skill.targets)
+        words, text = parts[:skill.targets], (parts[skill.targets] if len(parts) > skill.targets else "")
+        text = clean_text(text, 200)
     action = parse_action(skill, words, game.resolve, reason=reason, via=via)
+    action = _with(action, text=text, msg=int(inp.arg("msg", 0) or 0))
     if inp.arg("proxy"):
         action = _with(action, proxy=True, by_judge=inp.arg("judge", 0))
     rules.act(ctx, game.state, seat, action)
@@ -291,6 +300,18 @@ def _remind(game: Game, ctx: Ctx, inp: Input) -> None:
     game.remind_at = None
     for seat in sorted(game.rules.pending(game.state)):
         ctx.seat(seat, forum.pending_text(game, seat), "remind")
+    rulings.remind(ctx)
+
+
+def _answer(game: Game, ctx: Ctx, inp: Input) -> None:
+    """/回复 <编号> <答案> (or a QQ reply to a 宣言): the ruleset finds the declaration and checks the answer."""
+    seat = _need_seat(game, inp.actor)
+    try:
+        no = int(inp.arg("no", 0) or 0)
+    except (TypeError, ValueError):
+        raise Refusal("宣言编号要写数字：/回复 <编号> <是|否|无法回答>。") from None
+    word = clean_text(str(inp.arg("text", "")), 20)
+    game.rules.answer(ctx, game.state, seat, no, word, str(inp.arg("via", "pm")))
 
 
 def _speak(game: Game, ctx: Ctx, inp: Input) -> None:
@@ -328,6 +349,7 @@ _HANDLERS = {
     "speak": _speak,
     "speed": _speed,
     "relay": _relay,
+    "answer": _answer,
 }
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from . import forum
+from . import forum, rulings
 from .core import Input, Player, Refusal
 from .game import RUNNING, Game, _close, _finish, clean_name, clean_text
 from .phases import format_duration
@@ -75,6 +75,9 @@ def adviser(judge: int, at: float, target: str, qq: int, played: int) -> Input:
 def remind(judge: int, at: float, target: str = "") -> Input:
     """Remind privately who still owes an action (one seat, or all of them)."""
     return judge_input("提醒", judge, at, target=target)
+
+
+rule = rulings.rule_input  # /法官 裁定 <编号> <结果> (engine/rulings.py)
 
 
 def proxy_vote(game: Game, judge: int, at: float, target: str, vote: str, reason: str = "") -> Input:
@@ -181,6 +184,11 @@ def _forfeit(game: Game, ctx: Ctx, inp: Input) -> None:
 @handles("提醒")
 def _remind(game: Game, ctx: Ctx, inp: Input) -> None:
     forum.remind_pending(game, ctx, _target(game, inp) if inp.arg("target") else 0, inp.actor)
+
+
+@handles("裁定")
+def _rule(game: Game, ctx: Ctx, inp: Input) -> None:
+    rulings.apply_ruling(game, ctx, inp)
 
 
 @handles("推进")

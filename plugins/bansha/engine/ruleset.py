@@ -16,6 +16,7 @@ from .channels import Channel, help_line
 from .core import ABSTAIN, GROUP, JUDGE, Action, Audience, CastRow, Event, Outcome, Refusal, to_seat, to_team, to_user
 from .phases import OptionSpec, PhaseSpec
 from .rng import Rng
+from .rulings import Ruling
 from .skills import Skill, check_target_rule, find_skill
 from .status import StatusBook
 
@@ -237,6 +238,17 @@ class Ruleset:
 
     def on_team_chat(self, ctx: Ctx, state: Any, seat: int, team: str, text: str) -> None:
         """After a team message was relayed (e.g. 小女孩 peeking at the 狼群 with names hidden)."""
+
+    def on_ruling(self, ctx: Ctx, state: Any, ruling: Ruling) -> None:
+        """The 法官 ruled on something this ruleset asked (engine/rulings.py)."""
+
+    def answer(self, ctx: Ctx, state: Any, seat: int, no: int, text: str, via: str) -> None:
+        """/回复 <编号> <答案>: an answer to a 宣言 (no = 0: the seat's only open one)."""
+        raise Refusal("本游戏没有需要回复的宣言。")
+
+    def declaration_for_reply(self, state: Any, msg: int, replied_text: str) -> int | None:
+        """The number of the 宣言 a QQ reply answers: by the replied message's id, or its text; None if none."""
+        return None
 
     def check_options(self, options: dict[str, Any]) -> str | None:
         """A refusal for options that cannot make a game (checked at /开局), or None."""

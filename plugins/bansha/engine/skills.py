@@ -38,6 +38,7 @@ class Skill:
     when_dead: bool = False  # usable by a seat that has left (猎人's shot, 移交警徽)
     syntax: str = ""  # a hand-written usage line where the generated one would be unwieldy
     timeout: int = 0  # 论坛: minutes after 关门 after which it counts as given up (003's 行动时限); 0 = phase deadline
+    free_text: int = 0  # free text after the targets, at most this many characters (004's 审讯 question: 20)
     help: str = ""
 
     @property
