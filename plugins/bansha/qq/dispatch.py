@@ -1,7 +1,8 @@
-"""From a QQ message to a handler: four NoneBot matchers in all.
+"""From a QQ message to a handler: five NoneBot matchers in all.
 
 - every `/命令` goes through ONE matcher and the command table (a matcher per command made
   NoneBot check ~20 rules on every group message: docs/performance.md);
+- a QQ reply to a 宣言 that answers it (「是」);
 - the forum vote form (「投票对象：3」 / 「投票理由：…」);
 - a bare skill by PM (「查验 5」);
 - any other group post by a player, counted for 潜水 and checked for 诈尸.
@@ -30,6 +31,7 @@ from ..engine.game import RUNNING
 from ..service import DatabaseUnavailable
 from . import table
 from .call import Call, answer, current
+from .commands.declare import reply_answer, reply_target
 from .commands.play import bare_skill
 from .commands.vote import forum_vote
 from .text import after_reply, one_line, sanitize, source_of, words_of
@@ -96,6 +98,21 @@ async def _dispatch(bot: Bot, event: MessageEvent, state: T_State) -> None:
         return await cmd.run(call)
 
     await answer(call, run)
+
+
+# --- an answer to a 宣言 as a QQ reply to it -----------------------------------------------------
+
+
+async def _reply_answer_rule(event: MessageEvent) -> bool:
+    return isinstance(event, GroupMessageEvent) and reply_target(event) is not None
+
+
+reply_answer_matcher = on_message(rule=Rule(_reply_answer_rule), priority=6, block=True)
+
+
+@reply_answer_matcher.handle()
+async def _reply_answer(bot: Bot, event: MessageEvent) -> None:
+    await answer(Call(bot, event, arg=event.get_message()), reply_answer)
 
 
 # --- the forum vote form ----------------------------------------------------------------------

@@ -11,17 +11,17 @@ from .. import table
 from ..call import Call
 
 
-async def act(call: Call, game: Game, skill: str, words: list[str], reason: str = "") -> None:
+async def act(call: Call, game: Game, skill: str, words: list[str], reason: str = "", **extra) -> None:
     via = "group" if call.in_group else "pm"
-    await call.submit(game, call.input("act", skill=skill, words=tuple(words), via=via, reason=reason))
+    await call.submit(game, call.input("act", skill=skill, words=tuple(words), via=via, reason=reason, **extra))
 
 
-async def public_act(call: Call, game: Game, skill: str, words: list[str]) -> None:
+async def public_act(call: Call, game: Game, skill: str, words: list[str], **extra) -> None:
     """A skill typed in the group. Its refusal can give the sender's role away (「你的技能：查验、投票」,
     「现在不能使用「查验」」), so a seated player gets the reason by private message and the group
     only learns that the command did not take effect."""
     try:
-        await act(call, game, skill, words)
+        await act(call, game, skill, words, **extra)
     except Refusal as r:
         if not call.in_group or game.seat_of(call.user) is None:
             raise
@@ -39,7 +39,13 @@ async def skill(call: Call) -> None:
     if not words:
         raise Refusal("用法：/技能 <技能名> [目标…]。发送 /身份 查看你的技能。")
     game = await call.pm_game()
-    await public_act(call, game, words[0], words[1:])
+    # the raw rest keeps a free text whole (审讯's question, commas and all); a group post's id lets a
+    # QQ reply to it answer it (a 宣言)
+    rest = call.text.split(None, 1)
+    extra = {"text": rest[1] if len(rest) > 1 else ""}
+    if call.in_group:
+        extra["msg"] = call.event.message_id
+    await public_act(call, game, words[0], words[1:], **extra)
 
 
 async def bare_skill(call: Call) -> None:
