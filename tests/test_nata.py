@@ -739,3 +739,49 @@ def test_wolves_do_not_lose_while_the_yinyang_envoy_can_revive_a_pack_wolf():
     assert wolf and wolf[0] in t.state.pack() and "狼人阵营" not in t.state.lost
     t = _last_pack_wolf_voted_out(revive=False)
     assert "狼人阵营" in t.state.lost  # the night passed without a revival: now it cannot happen
+
+
+# --- issue 13: what docs/nata.md listed as limitations, as played ----------------------------------------------------
+
+
+def test_a_spirit_with_freedom_speaks_without_a_zhashi_warning_and_a_dead_seat_is_warned():
+    """[自由]：「任何时候都可以在……讨论贴正常发言」 — a summoned 英灵 is no 诈尸; another dead seat is."""
+    t = Table(roles_for("御主"))
+    master, spirit = t.who("御主"), t.who("审讯官")
+    other = next(s for s in t.others(master, spirit) if t.state.faction(s) == "村民阵营")
+    exile(t, spirit)
+    t.state.counts[t.state.key(master, "zhaohuan")] = 10
+    t.act(master, "英灵召唤", spirit)
+    t.deadline()
+    exile(t, other)
+    t.to(NOON, 4)
+    events = t.speak(spirit, "我回来说两句")
+    assert not [e for e in events if e.audience.kind == "group"]
+    assert t.game.forum.posts.get(spirit) == 1  # counted like anyone's post (寡言 would still apply)
+    events = t.speak(other, "我也说两句")
+    assert any("诈尸" in e.text for e in events if e.audience.kind == "group")
+
+
+def test_a_fool_who_may_not_vote_is_not_carded_for_not_voting():
+    """愚者[大难不死]: 「然后愚者不能参与投票」 — the 潜水 rule's 「未投票」 card does not fall on him."""
+    t = Table(roles_for("愚者"), 潜水=True, 未投票黄牌=True)
+    fool = t.who("愚者")
+    exile(t, fool)
+    assert t.alive(fool) and fool in t.state.fool_flipped
+    t.to(NOON, 3)
+    before = list(t.game.forum.cards.get(fool, [0, 0, 0]))
+    for s in t.state.living():
+        for _ in range(5):
+            t.speak(s, "发言")  # nobody is carded for too few posts
+    t.deadline()
+    assert t.game.forum.cards.get(fool, [0, 0, 0]) == before
+    assert any("讨论日未投票" in line for line in t.timeline().split("\n"))  # the others are
+
+
+def test_an_outside_adviser_is_registered_for_players_with_three_games_or_fewer():
+    """「版杀游戏场次累计三场或以下的玩家允许申请场外助理」 / 「禁止已参加四场或以上版杀的玩家申请场外助理」."""
+    t = Table(roles_for())
+    assert "不超过 3 场" in t.refused("judge", 0, sub="场外助理", target="2", qq=777, played=4)
+    events = t.send("judge", 1, sub="场外助理", target="2", qq=777, played=3)
+    assert "777" in "\n".join(e.text for e in events if e.audience.kind == "reply")
+    assert not [e for e in events if e.audience.kind == "group"]
