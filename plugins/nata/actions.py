@@ -6,23 +6,19 @@ A mixin of the ruleset: methods only. The order in which night skills resolve is
 
 from __future__ import annotations
 
-import re
 from dataclasses import replace
 
-from ..bansha.engine import ABSTAIN, Action, Ctx, Refusal, forum, rulings
+from ..bansha.engine import ABSTAIN, Action, Ctx, Refusal, forum
 from ..bansha.engine import mech_death as death
 from ..bansha.engine import mech_ring as ring
 from ..bansha.engine.mech_death import Hit
-from ..bansha.engine.rulings import Ruling
 from .roles import (
-    ANSWER_WORDS,
     DAWN,
     DUSK,
     EARLY,
     ELDER,
     META,
     NOON,
-    QUESTION_MAX,
     ROLES,
     SHOP,
     SKILLS,
@@ -34,7 +30,7 @@ from .roles import (
     WOLF,
     WOLFKIND,
 )
-from .state import Disguise, Grant, NataState, Plan, Question
+from .state import Disguise, Grant, NataState, Plan
 
 
 def _night(state: NataState) -> tuple[tuple[str, bool], ...]:
@@ -205,127 +201,6 @@ class Actions:
         state.disguises[seat] = [d for d in state.disguises.get(seat, []) if d.until != "face"]
 
     # --- 正午 skills --------------------------------------------------------------------------------
-    def _check_shenxun(self, state: NataState, seat: int, action: Action) -> str | None:
-        """Checks that hold for anyone's 宣言 (a refusal must not tell a real 审讯官 from a bluff)."""
-        target, question = action.targets[0], action.text.strip()
-        if not question:
-            return f"审讯格式：/技能 审讯 <被审讯者> <问题>，问题{QUESTION_MAX}字以内、可以用 是/否/无法回答 回复。"
-        if len(question) > QUESTION_MAX:
-            return f"审讯的问题要在{QUESTION_MAX}字以内（现在 {len(question)} 字）。"
-        if target == seat:
-            return "审讯的对象必须是其他角色。"
-        if any(q.target == target and not q.answer for q in state.questions):
-            return f"{target}号 还有一条没有回复的宣言。"
-        return None
-
-    def do_shenxun(self, ctx: Ctx, state: NataState, seat: int, action: Action) -> None:
-        """「任何人均可进行宣言，但只有可以发动对应技能的情况下才会有效」: posted alike either way."""
-        target, question = action.targets[0], action.text.strip()
-        valid = state.holds(seat, "shenxun") and self._skill_blocked(state, seat, SKILLS["shenxun"]) is None
-        if valid:
-            self._consume(state, seat, "shenxun")
-        state.declared += 1
-        no = state.declared
-        state.questions.append(Question(no, seat, target, question, state.day, valid, msg=action.msg))
-        # the player's own public post (it may name a role as a question, never as a fact): a public text
-        ctx.group(f"【宣言#{no}】{ctx.name(seat)} 审讯 {ctx.name(target)}：{question}\n"
-                  f"（{ctx.name(target)} 请回复这条消息，或发送 /回复 {no} 是|否|无法回答）", "reveal")
-        ctx.judge(f"宣言#{no}：{ctx.name(seat)} 审讯 {ctx.name(target)}「{question}」（{'有效' if valid else '无效'}）")
-
-    def do_answer(self, ctx: Ctx, state: NataState, seat: int, action: Action) -> None:
-        """/技能 回答 是 [编号]: the same as /回复."""
-        no = next((int(w) for w in action.words if w.isdigit()), 0)
-        word = next((w for w in action.words if not w.isdigit()), "")
-        self._answer_declaration(ctx, state, seat, no, word, action.via)
-
-    def _answer_declaration(self, ctx: Ctx, state: NataState, seat: int, no: int, text: str, via: str) -> None:
-        """被审讯马甲可回复[是/否/无法回答]; 「若需要回应，回复那一层宣言贴才会有效」."""
-        q = self._declaration_to_answer(state, seat, no)
-        if text not in ANSWER_WORDS:
-            raise Refusal(f"请回复 是、否 或 无法回答：/回复 {q.no} 是|否|无法回答。")
-        if state.has(seat, "寡言"):
-            raise Refusal("你处于[寡言]状态：不能发送宣言或回复宣言。")
-        q.answer = text
-        ctx.group(f"【回复#{q.no}】{ctx.name(seat)}：{text}", "reveal")
-        ctx.judge(f"{ctx.name(seat)} 回复宣言#{q.no}：{text}")
-        if via != "group":
-            ctx.reply(f"已回复宣言#{q.no}：{text}。")
-        if q.valid:
-            asker, target = ctx.name(q.asker), ctx.name(q.target)
-            q.ruling = rulings.ask(
-                ctx, f"第{q.day}天 宣言#{q.no}：{asker}（审讯官）审讯 {target}「{q.text}」，{target} 回复「{text}」。"
-                     "按演员表，这个回复正确吗？", f"宣言#{q.no}", f"第{q.day}天黄昏结束").no
-
-    def _declaration_to_answer(self, state: NataState, seat: int, no: int) -> Question:
-        mine = [q for q in state.questions if q.target == seat and not q.answer]
-        if not no:
-            if len(mine) == 1:
-                return mine[0]
-            if not mine:
-                raise Refusal("现在没有需要你回复的宣言。")
-            raise Refusal("有几条宣言在问你，请写明编号：" + "、".join(f"/回复 {q.no} …" for q in mine))
-        q = next((q for q in state.questions if q.no == no), None)
-        if q is None:
-            raise Refusal(f"宣言#{no} 已经结束了，不能再回复。" if 0 < no <= state.declared
-                          else f"没有编号为 {no} 的宣言。")
-        if state.phase != NOON:
-            raise Refusal(f"宣言#{no} 只能在当天正午回复。")
-        if q.target != seat:
-            raise Refusal(f"宣言#{no} 问的是 {q.target}号，只有 {q.target}号 可以回复。")
-        if q.answer:
-            raise Refusal(f"你已经回复过宣言#{no}（{q.answer}）。")
-        if not state.alive[seat]:
-            raise Refusal("你已经出局了。")
-        return q
-
-    def declaration_for_reply(self, state: NataState, msg: int, replied_text: str) -> int | None:
-        """A QQ reply to the 宣言's own post (by message id) or to the bot's 【宣言#编号】 post."""
-        for q in state.questions:
-            if msg and q.msg == msg:
-                return q.no
-        m = re.search(r"【宣言#(\d+)】", replied_text or "")
-        return int(m.group(1)) if m else None
-
-    def _ruled(self, ctx: Ctx, state: NataState, ruling: Ruling) -> None:
-        """A ruling made in 黄昏 (when the result is due) takes effect at once; earlier ones wait for it."""
-        for q in state.questions:
-            if q.ruling == ruling.no:
-                q.verdict = ruling.verdict
-                if state.phase == DUSK and not q.done:
-                    self._settle_question(ctx, state, q)
-                    self._settle(ctx, state)
-
-    def _resolve_questions(self, ctx: Ctx, state: NataState, final: bool = False) -> None:
-        """审讯: "游戏日黄昏开始后，若回答正确，审讯官收到通知，[审讯]技能刷新。否则，被审讯马甲受到[致死伤害]".
-        A valid 宣言 left unanswered is not answered correctly. One still awaiting the 法官's ruling waits
-        until 黄昏 ends (`final`), when the answer stands as correct."""
-        for q in state.questions:
-            if q.done:
-                continue
-            if not q.valid:
-                q.done = True
-                ctx.judge(f"宣言#{q.no}（{ctx.name(q.asker)}）无效：没有效果")
-                continue
-            if q.answer and not q.verdict:
-                ruling = rulings.find(ctx.game, q.ruling)
-                if not final or ruling is None:
-                    continue
-                rulings.lapse(ctx, ruling)
-                q.verdict = ruling.verdict
-            self._settle_question(ctx, state, q)
-        if not final:
-            rulings.remind(ctx, now_needed=True)
-
-    def _settle_question(self, ctx: Ctx, state: NataState, q: Question) -> None:
-        q.done = True
-        if q.answer and q.verdict == "正确":
-            state.counts[state.key(q.asker, "shenxun")] = META["shenxun"].count or 0
-            ctx.seat(q.asker, f"审讯「{q.text}」回答正确：[审讯]已刷新。")
-            ctx.judge(f"宣言#{q.no}：{ctx.name(q.target)} 回答正确，审讯刷新")
-            return
-        ctx.judge(f"宣言#{q.no}：{ctx.name(q.target)} 回复「{q.answer or '未回复'}」，不正确")
-        self._lethal(ctx, state, q.target, q.asker, "审讯")
-
     def do_chong(self, ctx: Ctx, state: NataState, seat: int, action: Action) -> None:
         target = action.targets[0]
         pig = self._pig(state)

@@ -37,6 +37,7 @@ from ..bansha.engine.mech_death import Hit
 from ..bansha.engine.rulings import Ruling
 from . import deal
 from .actions import Actions
+from .declarations import Declarations
 from .effects import Effects, seats_text
 from .grimoire import GrimoireMixin
 from .roles import (
@@ -108,7 +109,7 @@ def _flag(value: Any) -> bool:
     return bool(value)
 
 
-class NataRuleset(GrimoireMixin, Actions, Effects, Ruleset):
+class NataRuleset(GrimoireMixin, Declarations, Actions, Effects, Ruleset):
     @property
     def random_agent(self):
         """This game's random agent, which fills in the words its skills need (simulator, fuzz, e2e)."""
