@@ -24,6 +24,10 @@ class Declarations:
             return f"审讯格式：/技能 审讯 <被审讯者> <问题>，问题{QUESTION_MAX}字以内、可以用 是/否/无法回答 回复。"
         if len(question) > QUESTION_MAX:
             return f"审讯的问题要在{QUESTION_MAX}字以内（现在 {len(question)} 字）。"
+        return self._declare_target_refusal(state, seat, target)
+
+    @staticmethod
+    def _declare_target_refusal(state: NataState, seat: int, target: int) -> str | None:
         if target == seat:
             return "审讯的对象必须是其他角色。"
         if any(q.target == target and not q.answer for q in state.questions):

@@ -440,6 +440,8 @@ class NataRuleset(GrimoireMixin, Declarations, Actions, Effects, Ruleset):
             return None if state.alive[target] else f"{target}号 已经出局。"
         if key == "heresy" and target == seat:
             return "异端不能选择自己。"
+        if key == "shenxun":
+            return self._declare_target_refusal(state, seat, target)
         if key == "badge":
             if target in (state.badge.leaving,) or not state.alive[target]:
                 return "警长只能移交给一名未出局的其他角色。"
