@@ -170,3 +170,32 @@ def test_declarations_are_for_the_noon_of_a_game_day(when):
     asker, wolf = t.who("审讯官"), t.who("白狼王")
     t.to(when, 1)
     assert t.refused("act", asker, skill="审讯", words=(str(wolf), "你是狼吗"), via="group")
+
+
+async def test_the_console_lists_open_rulings_and_its_form_is_the_same_command():
+    """The 导演台 lists `rulings.pending` and its form is 「/法官 裁定 <编号> <结果>」: the same sub-command, the
+    same input as typed in QQ."""
+    from plugins.bansha.console import views
+    from plugins.bansha.engine.core import Input
+    from plugins.bansha.qq import table
+    from plugins.bansha.qq.call import JudgeCall
+
+    t, asker, wolf, hunter = setup()
+    declare(t, asker, wolf, "你是狼吗")
+    assert views.rulings(t.game) == []
+    answer(t, wolf, 1, "否")
+    listed = views.rulings(t.game)
+    assert [(r["id"], r["choices"]) for r in listed] == [(1, ("正确", "错误"))] and "你是狼吗" in listed[0]["text"]
+    words = views.judge_words({"sub": "裁定", "ruling": "1", "result": "错误"})
+    assert words == ["裁定", "1", "错误"]
+
+    class Typed:  # what the sub-command reads of whoever typed it
+        user = JUDGE
+
+        def now(self) -> float:
+            return t.clock + 1
+
+    inp = await table.judge_sub(words[0]).run(JudgeCall(Typed(), t.game, words[0]), words[1:])
+    assert inp == Input.make("judge", JUDGE, t.clock + 1, sub="裁定", no=1, verdict="错误")
+    t.send("judge", JUDGE, sub="裁定", no=1, verdict="错误")
+    assert views.rulings(t.game) == []

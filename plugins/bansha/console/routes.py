@@ -270,7 +270,8 @@ def build_router(console: Console) -> APIRouter:
             flash.append("数据库暂时不可用，这条命令没有生效，请稍后重试。")
         else:
             logger.info(f"bansha console: {session.qq} /法官 {' '.join(words)} (game {game.gid})")
-            replies = [e.text for e in events if e.audience.kind == "reply"]
+            replies = [e.text for e in events if e.audience.kind == "reply"
+                       or (e.audience.kind == "user" and e.audience.seat == session.qq)]  # e.g. 已裁定 #1
             flash.append("已执行：/法官 " + " ".join(words) + ("。" + " ".join(replies) if replies else ""))
         return back(game, tab)
 

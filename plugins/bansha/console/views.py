@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..engine import forum
+from ..engine import rulings as engine_rulings
 from ..engine.core import ABSTAIN, Event
 from ..engine.game import ENDED, RUNNING, SIGNUP, Game
 from ..engine.mech_sheriff import Badge
@@ -289,9 +290,10 @@ def factions(game: Game) -> list[str]:
 
 
 def rulings(game: Game) -> list[dict[str, Any]]:
-    """The engine's pending rulings (the judge rules free text, e.g. 审讯 answers); none before the
-    engine has a ruling input."""
-    return []
+    """The engine's open rulings (engine/rulings.py: the judge rules free text, e.g. 审讯 answers); each form
+    sends 「/法官 裁定 <编号> <结果>」, the same input as typed in QQ."""
+    return [{"id": r.no, "text": r.text, "choices": r.choices, "due": r.due, "default": r.default}
+            for r in engine_rulings.pending(game)]
 
 
 def ruling_count(game: Game) -> int:
