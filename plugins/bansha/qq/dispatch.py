@@ -1,4 +1,4 @@
-"""From a QQ message to a handler: five NoneBot matchers in all.
+"""From a QQ message to a handler: five NoneBot matchers in all (each enters Bansha's DB context first).
 
 - every `/命令` goes through ONE matcher and the command table (a matcher per command made
   NoneBot check ~20 rules on every group message: docs/performance.md);
@@ -107,7 +107,7 @@ async def _reply_answer_rule(event: MessageEvent) -> bool:
     return isinstance(event, GroupMessageEvent) and reply_target(event) is not None
 
 
-reply_answer_matcher = on_message(rule=Rule(_reply_answer_rule), priority=6, block=True)
+reply_answer_matcher = on_message(rule=Rule(_reply_answer_rule), priority=6, block=True, handlers=[use_db])
 
 
 @reply_answer_matcher.handle()
