@@ -11,7 +11,10 @@ So Bansha, as a NoneBot plugin, never calls tortoise on whatever context happens
 - `connect()` creates a context of its own, makes it current only while migrating and connecting, then
   restores the caller's (`global_fallback=False` leaves the fallback slot to the host bot);
 - Bansha's code runs with that context current: `scope()` around code that shares its task with other
-  plugins (startup, shutdown), `enter()` in a task of Bansha's own (a matcher run, a scheduler job);
+  plugins (qq/lifecycle.py: startup, shutdown; the sender task started there inherits it), `enter()` at
+  the start of each task of Bansha's own (qq/dispatch.py: every matcher's first handler; qq/clock.py:
+  every scheduler job; console/: every 导演台 request). Never `enter()` in a shared task: a later
+  `Tortoise.init()` of another plugin there would re-initialise Bansha's context;
 - its connection is named "bansha", not "default": a query that ever ran under another plugin's context
   fails loudly instead of reading or writing that plugin's database;
 - it keeps the process's tortoise time-zone settings (an environment-wide setting in tortoise) as it

@@ -1,14 +1,7 @@
 """[M45]『鹿鼎记』 (rule text 003): forum werewolf with 感染 (camp conversion), three camps, 14 players.
-
-Importing this package registers the ruleset with bansha's engine. The rules stay free of nonebot
-(the simulator and tests load them anywhere); this file only adds the NoneBot plugin's metadata.
 """
 
 from ..bansha.meta import game_metadata
 from . import rules  # registers the ruleset
 
-__plugin_meta__ = game_metadata(
-    rules.RULESET,
-    "[M45]『鹿鼎记』感染局（规则原文 003）：三个阵营、感染改变阵营的论坛狼人杀。",
-    "14 人",
-)
+__plugin_meta__ = game_metadata(rules.RULESET, "[M45]『鹿鼎记』感染局（规则原文 003）：三个阵营、感染改变阵营的论坛狼人杀。", "14 人")

@@ -1,15 +1,8 @@
 """[M192] 纳塔 (rule text 004): a 14-player forum werewolf with a drawn role pool, statuses,
 night sub-phases, target redirection, 电梯楼, a 警长 election and 宣言.
-
-Importing this package registers the ruleset with bansha's engine. The rules stay free of nonebot
-(the simulator and tests load them anywhere); this file only adds the NoneBot plugin's metadata.
 """
 
 from ..bansha.meta import game_metadata
 from . import rules  # registers the ruleset
 
-__plugin_meta__ = game_metadata(
-    rules.RULESET,
-    "[M192] 纳塔身份池局（规则原文 004）：抽取身份池、状态、夜间子阶段、目标转移、电梯楼、警长与宣言。",
-    "14 人",
-)
+__plugin_meta__ = game_metadata(rules.RULESET, "[M192] 纳塔身份池局（规则原文 004）：抽取身份池、状态、夜间子阶段、目标转移、电梯楼、警长与宣言。", "14 人")
