@@ -1,17 +1,17 @@
 """Packaging of the plugins/ directory as the import package `nonebot_plugin_bansha`.
 
-The metadata is in pyproject.toml. This file only maps the directory: every package under
-plugins/ (found anew at each build, so new ones need no edit here) installs under
-nonebot_plugin_bansha, together with the data files that live beside the code.
+The metadata is in pyproject.toml. This file only maps the directory: every directory under plugins/
+(found anew at each build, so new ones need no edit here) installs under nonebot_plugin_bansha with
+the files in it: code, and data such as tavern/classes.toml or the 导演台's templates/ and static/
+(directories without __init__.py are namespace packages to setuptools, so they are listed too).
 """
 
 from pathlib import Path
 
-from setuptools import find_packages, setup
+from setuptools import find_namespace_packages, setup
 
 TOP = "nonebot_plugin_bansha"
 SOURCE = "plugins"
-DATA_SKIP = {".py", ".pyc", ".pyo"}
 
 
 def installed_name(package: str) -> str:
@@ -19,20 +19,13 @@ def installed_name(package: str) -> str:
 
 
 def data_files(package: str) -> list[str]:
-    """Non-Python files in the package's directory and in its non-package subdirectories."""
-    root = Path(*package.split("."))
-    found = []
-    for path in sorted(root.rglob("*")):
-        rel = path.relative_to(root)
-        if not path.is_file() or path.suffix in DATA_SKIP or any(p.startswith((".", "__")) for p in rel.parts):
-            continue
-        if any((root / Path(*rel.parts[: i + 1]) / "__init__.py").exists() for i in range(len(rel.parts) - 1)):
-            continue  # belongs to a subpackage, which lists it itself
-        found.append(rel.as_posix())
-    return found
+    """The non-Python files directly in the package's directory."""
+    return sorted(p.name for p in Path(*package.split(".")).iterdir()
+                  if p.is_file() and p.suffix not in (".py", ".pyc") and not p.name.startswith("."))
 
 
-PACKAGES = find_packages(include=[SOURCE, f"{SOURCE}.*"])
+PACKAGES = [p for p in find_namespace_packages(include=[SOURCE, f"{SOURCE}.*"])
+            if not any(part.startswith(("_", ".")) and part != "__init__" for part in p.split("."))]
 
 setup(
     package_dir={TOP: SOURCE},
