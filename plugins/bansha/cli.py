@@ -12,11 +12,11 @@ import shlex
 import sys
 from collections.abc import Sequence
 
-from . import sim
+from . import sim, simreport
 
 BALANCE_INTRO = """# 平衡性报告
 
-由 `bansha simulate` 生成：每个游戏的每个板子，在默认设置下用启发式代理（谨慎新手）自我对局。
+由 `bansha simulate` 生成：每个游戏的每个板子，在默认设置下用随机、谨慎、推理三种代理自我对局。
 胜率后的方括号是 95% 置信区间（Wilson）。代理的假设与局限见页末“说明”一节。
 """
 
@@ -32,7 +32,9 @@ def _simulate_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--board", default="", help="板子名；all 表示该游戏的每个板子")
     p.add_argument("--games", type=int, default=1000, help="每项模拟的局数（默认 1000）")
     p.add_argument("--seed", type=int, default=1, help="起始种子：第 i 局用种子 S+i（默认 1）")
-    p.add_argument("--agent", choices=sorted(sim.AGENTS), default="heuristic", help="代理：heuristic（默认）或 random")
+    p.add_argument("--agent", default="all",
+                   help="代理：random（随机）、cautious（谨慎新手，旧名 heuristic）、deduce（推理：只用自己座位的信息），"
+                        "可用逗号列出几种；默认 all，三种并排比较")
     p.add_argument("--jobs", type=int, default=1, help="并行进程数；0 表示 CPU 核数（结果与进程数无关）")
     p.add_argument("--option", "-o", action="append", default=[], metavar="键=值", help="与 /开局 相同的选项，可重复")
     p.add_argument("--json", action="store_true", help="输出 JSON（给程序读）")
@@ -80,7 +82,7 @@ def simulate(args: argparse.Namespace, argv: Sequence[str]) -> int:
     if args.json:
         print(sim.to_json(reports))
     else:
-        print("\n\n".join(sim.render_text(r) for r in reports))
+        print("\n\n".join(simreport.render_comparison(reps) for reps in simreport.group(reports)))
     if args.chart:
         try:
             warning = sim.draw_chart(reports, args.chart, args.font)
@@ -94,7 +96,7 @@ def simulate(args: argparse.Namespace, argv: Sequence[str]) -> int:
         from pathlib import Path
 
         command = "bansha simulate " + " ".join(shlex.quote(a) for a in argv if a != "--no-progress")
-        body = f"生成命令：`{command}`（或 `make simulate ARGS=\"{' '.join(argv)}\"`）\n\n" + sim.render_markdown(reports)
+        body = f"生成命令：`{command}`（或 `make simulate ARGS=\"{' '.join(argv)}\"`）\n\n" + simreport.render_markdown(reports)
         sim.Region("simulate").write(Path(args.markdown), body, BALANCE_INTRO)
         print(f"已写入：{args.markdown}", file=sys.stderr)
     return 1 if args.strict and any(r["errors"] for r in reports) else 0

@@ -28,13 +28,18 @@ from typing import Any
 from .engine import registry
 from .engine.agent import Agent, play_game
 from .engine.core import Refusal
+from .engine.deduce import DEDUCE
 from .engine.heuristic import heuristic_action
 from .engine.phases import parse_options
 from .engine.ruleset import Ruleset
 
-# "random" is each game's own random agent where it has one (agent.agent_for), else the generic one.
-AGENTS: dict[str, Agent | None] = {"random": None, "heuristic": heuristic_action}
-AGENT_LABELS = {"random": "随机代理", "heuristic": "启发式代理（谨慎新手）"}
+# "random" is each game's own random agent where it has one (agent.agent_for), else the generic one;
+# "cautious" the beginner of engine/heuristic.py (it reads the state, within conventions); "deduce" the
+# information-state minds of engine/deduce.py (each seat acts only on what it was told).
+AGENTS: dict[str, Agent | Any | None] = {"random": None, "cautious": heuristic_action, "deduce": DEDUCE}
+AGENT_ALIASES = {"heuristic": "cautious", "随机": "random", "谨慎": "cautious", "推理": "deduce"}
+AGENT_LABELS = {"random": "随机代理", "cautious": "谨慎代理（启发式新手）", "deduce": "推理代理（只用自己的信息）"}
+AGENT_SHORT = {"random": "随机", "cautious": "谨慎", "deduce": "推理"}
 Z95 = 1.959963984540054  # two-sided 95% normal quantile, for Wilson intervals
 NO_WINNER = "无胜者"
 SURVIVED = "存活"
@@ -81,7 +86,7 @@ class SimSpec:
     game: str  # ruleset key
     players: int
     options: tuple[tuple[str, Any], ...]  # as /开局 would build them, sorted (picklable, hashable)
-    agent: str = "heuristic"
+    agent: str = "cautious"
     board: str = ""
 
     @property
@@ -115,12 +120,26 @@ def build_options(
     return options
 
 
+def agent_kinds(text: str) -> list[str]:
+    """`--agent`: one kind, a comma-separated list, or all (random, cautious and deduce side by side)."""
+    if text.strip() in ("all", "全部", ""):
+        return list(AGENTS)
+    out = []
+    for word in text.replace("，", ",").split(","):
+        kind = AGENT_ALIASES.get(word.strip(), word.strip())
+        if kind not in AGENTS:
+            raise SimError(f"未知的代理「{word.strip()}」：可选 {'、'.join(AGENTS)} 或 all")
+        if kind not in out:
+            out.append(kind)
+    return out
+
+
 def specs_for(
-    game: str, board: str = "", players: int | None = None, agent: str = "heuristic", pairs: Sequence[str] = ()
+    game: str, board: str = "", players: int | None = None, agent: str = "cautious", pairs: Sequence[str] = ()
 ) -> list[SimSpec]:
-    """Expand `--game`/`--board` (either may be "all") into concrete simulations."""
-    if agent not in AGENTS:
-        raise SimError(f"未知的代理「{agent}」：可选 {'、'.join(AGENTS)}")
+    """Expand `--game`/`--board` (either may be "all") and `--agent` (a list, or all) into concrete
+    simulations: for each board, one per agent kind, next to each other."""
+    kinds = agent_kinds(agent)
     rulesets = registry.all_rulesets() if game in ("all", "全部") else [find_ruleset(game)]
     out = []
     for ruleset in rulesets:
@@ -143,7 +162,7 @@ def specs_for(
                 n = typical_size(sizes)
             else:
                 raise SimError(f"{ruleset.title}{'（' + b + '）' if b else ''} 没有可以开局的人数。")
-            out.append(SimSpec(ruleset.key, n, tuple(sorted(options.items())), agent, b))
+            out += [SimSpec(ruleset.key, n, tuple(sorted(options.items())), kind, b) for kind in kinds]
     if not out:
         raise SimError("没有符合条件的模拟（检查 --players 与板子是否匹配）。")
     return out
@@ -447,36 +466,6 @@ def render_text(rep: dict[str, Any]) -> str:
         seeds = "、".join(str(e["seed"]) for e in rep["errors"][:10])
         lines += ["", f"出错 {len(rep['errors'])} 局（已排除，种子：{seeds}）：{rep['errors'][0]['error']}"]
     return "\n".join(lines)
-
-
-def render_markdown(reports: Sequence[dict[str, Any]]) -> str:
-    """The tables for docs/balance.md: one section per game, one row per board."""
-    out: list[str] = []
-    by_game: dict[str, list[dict[str, Any]]] = {}
-    for rep in reports:
-        by_game.setdefault(rep["title"], []).append(rep)
-    for title, reps in by_game.items():
-        out += [f"### {title}", ""]
-        factions = list(dict.fromkeys(f["faction"] for rep in reps for f in rep["factions"]))
-        head = ["板子", "人数", "局数", *[f"{f}胜率（95% CI）" for f in factions], "平均天数", "出错"]
-        out.append("| " + " | ".join(head) + " |")
-        out.append("|" + "|".join(["---"] * len(head)) + "|")
-        for rep in reps:
-            cells = [rep["board"] or "（默认）", str(rep["players"]), str(rep["completed"])]
-            got = {f["faction"]: f for f in rep["factions"]}
-            for f in factions:
-                g = got.get(f)
-                cells.append(f"{_pct(g['rate'])} {_ci(g['ci95'])}" if g else "—")
-            cells += [f"{rep['length']['mean_days']:.2f}", str(len(rep["errors"]))]
-            out.append("| " + " | ".join(cells) + " |")
-        out.append("")
-        for rep in reps:
-            label = rep["board"] or "默认"
-            roles = "；".join(f"{r['role']} {_pct(r['rate'])}" for r in rep["roles"])
-            deaths = "；".join(f"{d['cause']} {d['per_game']:.2f}" for d in rep["deaths"][:6])
-            out.append(f"- {label}：角色胜率 {roles}。每局死因 {deaths}。")
-        out.append("")
-    return "\n".join(out).rstrip() + "\n"
 
 
 def to_json(reports: Sequence[dict[str, Any]]) -> str:

@@ -44,6 +44,7 @@ class Hit:
 class Report:
     deaths: list[int] = field(default_factory=list)
     notes: dict[int, list[str]] = field(default_factory=dict)  # private lines per seat
+    facts: dict[int, list[tuple]] = field(default_factory=dict)  # the same results, structured (event data)
     log: list[str] = field(default_factory=list)  # judge lines
     stale: list[int] = field(default_factory=list)  # 独立宣言: seats whose announced HP stays as before
     winner: int = 0
@@ -385,6 +386,7 @@ class Resolver:
         st = self.st
         blind = st.holds(a, "ruins") and not st.aggressive.get(a)  # 颓靡：感應無法獲取目標的攻擊信息
         objs = self.objects(t, skip_attacks=blind and st.level(t) > 1)
+        self.rep.facts.setdefault(a, []).append(("sense", t, objs[0] if objs else 0))
         if objs:
             self.note(a, f"感应（{how}）：{t}号 本回合的对象是 {objs[0]}号。")
         else:
@@ -631,6 +633,7 @@ class Resolver:
                 st.use(s, "wisdom")
                 st.wisdom_round[s] = r
                 self.note(s, f"智慧：{'成功' if ok else '失败'}。")
+                self.rep.facts.setdefault(s, []).append(("wisdom", ok))
                 self.log(f"{s}号 智慧：{'成功' if ok else '失败'}")
                 if ok:
                     wins.append((st.level(s), st.level(s), s, "智慧"))

@@ -169,10 +169,11 @@ class BeastChess(GrimoireMixin, Ruleset):
         ctx.group(
             f"本局 {n} 人：{counts_text(counts)}，初始血量（也是最大血量）{hp}。同一等级的玩家属于同一阵营，"
             "每人只知道自己的等级。获胜：智慧等获胜效果生效时发动者的等级获胜；否则只剩一个等级存活时该等级获胜"
-            "（已死亡的同等级玩家同样获胜）。"
+            "（已死亡的同等级玩家同样获胜）。",
+            data={"counts": counts, "max_hp": hp},
         )
         for s in range(1, n + 1):
-            ctx.seat(s, self._intro(st, s), "role")
+            ctx.seat(s, self._intro(st, s), "role", {"level": st.level(s)})
         ctx.judge("发牌：" + "；".join(f"{ctx.name(s)}：{st.animals[s]}（{st.level(s)}级）" for s in range(1, n + 1)))
         ctx.enter(st, BAN)
         ctx.group("禁用本能：每人私聊机器人选择一到两个想禁用的本能，如「禁用 制衡 兽性」。被选择越多的本能越可能被禁用。")
@@ -370,14 +371,14 @@ class BeastChess(GrimoireMixin, Ruleset):
         head = f"系统为你随机分配了本能「{name}」。" if assigned else f"你选择了本能「{name}」。"
         lines.insert(0, head)
         lines.append(f"你的本能「{held}」（{inst.form}·{inst.kind}）：{inst.text}")
-        ctx.seat(seat, "\n".join(lines), "role")
+        ctx.seat(seat, "\n".join(lines), "role", {"instinct": held})
 
     def do_probe(self, ctx: Ctx, st: BeastState, seat: int, action: Action) -> None:
         t = action.targets[0]
         st.probed[seat] = t
         inst = st.instinct(t)
         kind = inst.kind if inst else "无"
-        ctx.seat(seat, f"探查结果：{ctx.name(t)} 的本能类型是【{kind}】。", "check")
+        ctx.seat(seat, f"探查结果：{ctx.name(t)} 的本能类型是【{kind}】。", "check", {"target": t, "kind": kind})
         ctx.judge(f"{ctx.name(seat)} 探查 {ctx.name(t)}：{kind}")
 
     def _settle_bans(self, ctx: Ctx, st: BeastState) -> None:
@@ -392,7 +393,7 @@ class BeastChess(GrimoireMixin, Ruleset):
                 st.banned.append(inst.name)
         ctx.judge("禁用投票：" + ("；".join(f"{k}×{v}" for k, v in sorted(votes.items())) or "无")
                   + f"；按 {st.ban_rule} 抽签，禁用：{'、'.join(st.banned) or '无'}")
-        ctx.group(f"禁用结果：{'、'.join(st.banned) or '没有本能被禁用'}。")
+        ctx.group(f"禁用结果：{'、'.join(st.banned) or '没有本能被禁用'}。", data={"banned": tuple(st.banned)})
 
     def _settle_picks(self, ctx: Ctx, st: BeastState) -> None:
         pool = [i.name for i in INSTINCT_LIST if i.name not in st.banned]
@@ -404,7 +405,7 @@ class BeastChess(GrimoireMixin, Ruleset):
         forms = Counter(INSTINCTS[st.instincts[s]].form for s in range(1, st.n + 1) if st.instincts[s])
         at, pt = forms.get(AT, 0), forms.get(PT, 0)
         rel = "多于" if at > pt else "少于" if at < pt else "等于"
-        ctx.group(f"本能选择完毕：选择 AT 形态本能的人次{rel} PT 形态。")
+        ctx.group(f"本能选择完毕：选择 AT 形态本能的人次{rel} PT 形态。", data={"at_vs_pt": (at > pt) - (at < pt)})
         ctx.judge(f"本能形态：AT {at} 人次，PT {pt} 人次")
 
     # --- rounds -----------------------------------------------------------------------------
@@ -475,7 +476,8 @@ class BeastChess(GrimoireMixin, Ruleset):
             a, b = targets
             rel = "高于" if st.level(a) > st.level(b) else "低于" if st.level(a) < st.level(b) else "等于"
             st.use(seat, key)
-            ctx.seat(seat, f"预知：{ctx.name(a)} 的等级{rel} {ctx.name(b)}。", "check")
+            ctx.seat(seat, f"预知：{ctx.name(a)} 的等级{rel} {ctx.name(b)}。", "check",
+                     {"compare": (a, b, (st.level(a) > st.level(b)) - (st.level(a) < st.level(b)))})
             ctx.judge(f"{ctx.name(seat)} 发动「预知」 {a}号 与 {b}号：{rel}")
             return
         if key == "omen":
@@ -590,9 +592,11 @@ class BeastChess(GrimoireMixin, Ruleset):
         else:
             self._close_round(ctx, st)
 
-    def _start_round(self, ctx: Ctx, st: BeastState, carry: dict[int, list[str]] | None = None) -> None:
+    def _start_round(self, ctx: Ctx, st: BeastState, carry: dict[int, list[str]] | None = None,
+                     facts: dict[int, list[tuple]] | None = None) -> None:
         """Open the next round; each living seat gets one PM: last round's result (carried) and what it may do."""
         carry = dict(carry or {})
+        facts = dict(facts or {})
         st.day += 1
         st.plans = {}
         st.luck = {}
@@ -617,17 +621,19 @@ class BeastChess(GrimoireMixin, Ruleset):
                 lines.append("仁慈：你本回合无法使用本能，智慧必定失败。")
             names = [c.skill.name for c in self.legal(st, s) if not c.skill.mandatory]
             lines.append("现在可用：" + ("、".join(names) or "无") + "。先提交本能和能力，最后提交攻击/感应。")
-            ctx.seat(s, "\n".join(lines))
+            mine = facts.pop(s, None)
+            ctx.seat(s, "\n".join(lines), data={"results": tuple(mine)} if mine else None)
         for s, died in sorted(st.died_round.items()):
             if died == r - 1 and st.holds(s, "vigilance") and st.lost_last.get(s, 0) >= 1 and s not in st.removed:
                 carry.setdefault(s, []).append("你已死亡，但本回合仍可发动警惕：/技能 警惕 <目标> <等级>。")
-        self._send(ctx, carry)
+        self._send(ctx, carry, facts)
 
     @staticmethod
-    def _send(ctx: Ctx, lines: dict[int, list[str]]) -> None:
+    def _send(ctx: Ctx, lines: dict[int, list[str]], facts: dict[int, list[tuple]] | None = None) -> None:
         for s in sorted(lines):
             if lines[s]:
-                ctx.seat(s, "\n".join(lines[s]))
+                mine = (facts or {}).get(s)
+                ctx.seat(s, "\n".join(lines[s]), data={"results": tuple(mine)} if mine else None)
 
     def _close_round(self, ctx: Ctx, st: BeastState) -> None:
         r = st.day
@@ -647,7 +653,8 @@ class BeastChess(GrimoireMixin, Ruleset):
                 lines.append(f"{ctx.name(s)}：已出局")
         if rep.deaths:
             lines.append(f"本回合死亡：{'、'.join(ctx.name(s) for s in rep.deaths)}。")
-        ctx.group("\n".join(lines))
+        shown = tuple(0 if s in rep.deaths or not st.alive[s] else st.shown[s] for s in range(1, st.n + 1))
+        ctx.group("\n".join(lines), data={"round": r, "hp": shown, "out": tuple(rep.deaths)})
         results: dict[int, list[str]] = {}
         for s in sorted(set(rep.notes) | set(st.plans) | set(rep.deaths) | set(st.living())):
             if s in st.removed:
@@ -667,16 +674,16 @@ class BeastChess(GrimoireMixin, Ruleset):
             st.winner = rep.winner
             st.win_text = (f"{ctx.name(rep.winner_seat)} 的{rep.winner_how}成功，触发获胜效果：{FACTION[rep.winner]}获胜！"
                            f"获胜玩家：{_seats(st.seats_of(rep.winner))}。")
-            self._send(ctx, results)
+            self._send(ctx, results, rep.facts)
             return
         if r == 1 and not st.comm_open:
             st.comm_open = True
             ctx.group("第一回合血量已公布：现在任意两名玩家可以自由交流（私聊机器人 /私聊 <目标> <内容>，由机器人转发）。"
                       "交流中不允许用判断句进行欺骗。")
         if self.outcome(st) is None:
-            self._start_round(ctx, st, results)
+            self._start_round(ctx, st, results, rep.facts)
         else:
-            self._send(ctx, results)
+            self._send(ctx, results, rep.facts)
 
     # --- the end ----------------------------------------------------------------------------
     def outcome(self, state: BeastState) -> Outcome | None:
@@ -800,7 +807,7 @@ class BeastChess(GrimoireMixin, Ruleset):
         st.plans.pop(seat, None)
         when = f"第{st.day}回合" if st.day else "开局阶段"
         st.fates[seat] = f"{when}被法官罚下"
-        ctx.group(f"{ctx.name(seat)} {reason}，离开了游戏。")
+        ctx.group(f"{ctx.name(seat)} {reason}，离开了游戏。", data={"out": (seat,)})
         ctx.judge(f"{ctx.name(seat)}（{st.animals[seat]}，{st.level(seat)}级）{reason}")
 
     def on_forfeit(self, ctx: Ctx, state: BeastState, faction: str) -> None:

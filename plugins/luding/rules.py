@@ -196,10 +196,11 @@ class LudingRuleset(GrimoireMixin, Ruleset):
         )
         ctx.group(
             "身份配置：1父狼、1幼狼、1预言家、1女巫、1守卫、1猎人、1长老、6村民、1妖狐；三个阵营：狼人、村民、妖狐。"
-            "狼人阵营靠感染（转变阵营）而不是杀人取胜。出局的角色不公示身份。"
+            "狼人阵营靠感染（转变阵营）而不是杀人取胜。出局的角色不公示身份。",
+            data={"wolves": sum(1 for r in deck if ROLES[r].camp == WOLF)},
         )
         for seat in range(1, n + 1):
-            ctx.seat(seat, self._intro(state, seat), "role")
+            ctx.seat(seat, self._intro(state, seat), "role", self._intro_facts(state, seat))
         ctx.judge("发牌：" + "；".join(f"{ctx.name(s)}：{state.role(s)}" for s in range(1, n + 1)))
         self._start_day(ctx, state)
         return state
@@ -213,6 +214,14 @@ class LudingRuleset(GrimoireMixin, Ruleset):
             lines.append(f"· {s.name}{tag}：{s.help}" + ("" if s.mandatory else f" 用法：/技能 {s.usage()}"))
         lines.append("发送 /身份 可随时查看身份、技能和记录。")
         return "\n".join(lines)
+
+    @staticmethod
+    def _intro_facts(state: LudingState, seat: int) -> dict[str, Any]:
+        """The role PM's facts, for the information-state agents: role, side, the wolf it knows."""
+        role = state.role(seat)
+        side = {WOLF: "wolf", VILLAGE: "good"}.get(ROLES[role].camp, "other")
+        mate = {FATHER: CUB, CUB: FATHER}.get(role)
+        return {"role": role, "side": side, "mates": (state.holder(mate),) if mate else ()}
 
     def _knowledge(self, state: LudingState, seat: int) -> list[str]:
         role = state.role(seat)
@@ -352,7 +361,7 @@ class LudingRuleset(GrimoireMixin, Ruleset):
             self._start_night(ctx, state)
             return
         seat = leaders[0]
-        ctx.group(f"{ctx.name(seat)} 被投票出局。", "out")
+        ctx.group(f"{ctx.name(seat)} 被投票出局。", "out", {"out": (seat,)})
         ctx.judge(f"第{state.day}天 {ctx.name(seat)}（{state.role(seat)}）被投票出局")
         state.voted_out.append(seat)
         state.words_owed.append(seat)
@@ -461,7 +470,7 @@ class LudingRuleset(GrimoireMixin, Ruleset):
         if state.phase == NIGHT:
             # The shot that follows the vote: published at once (投票结束后…立即公示).
             state.vote_shooter = 0
-            ctx.group(f"{ctx.name(seat)} 发动猎人的<最后一枪>，{ctx.name(target)} 出局。", "reveal")
+            ctx.group(f"{ctx.name(seat)} 发动猎人的<最后一枪>，{ctx.name(target)} 出局。", "reveal", {"out": (target,)})
             ctx.judge(f"第{state.day}天 {ctx.name(seat)}（猎人）最后一枪带走 {ctx.name(target)}（{state.role(target)}）")
             ctx.reply(f"你对 {ctx.name(target)} 开了枪。")
             state.voted_out.append(target)
@@ -611,7 +620,8 @@ class LudingRuleset(GrimoireMixin, Ruleset):
             if key == "quarantine":
                 turned = "被转变过阵营" if target in state.turned else "未被转变过阵营"
                 state.quarantines.append((state.day, target, turned))
-                ctx.seat(witch, f"检疫结果：{ctx.name(target)} {turned}。", "check")
+                ctx.seat(witch, f"检疫结果：{ctx.name(target)} {turned}。", "check",
+                         {"target": target, "turned": target in state.turned})
                 ctx.judge(f"第{state.day}夜 IV 女巫检疫 {ctx.name(target)}：{turned}")
             elif key == "save":
                 state.saved = target
@@ -644,7 +654,7 @@ class LudingRuleset(GrimoireMixin, Ruleset):
         if result != VILLAGE:
             state.lost_skills.append(f"{seer}:check")
             text += "你失去了技能<预言>。"
-        ctx.seat(seer, text, "check")
+        ctx.seat(seer, text, "check", {"target": target, "wolf": result != VILLAGE})
         ctx.judge(f"第{state.day}夜 V 预言家预言 {ctx.name(target)}：{result}")
         return True
 
@@ -687,6 +697,7 @@ class LudingRuleset(GrimoireMixin, Ruleset):
                 target,
                 "你被感染了：你转变为【狼人阵营】。你的身份和技能不变，但胜利条件变为狼人阵营的胜利条件。",
                 "role",
+                {"side": "wolf"},
             )
             if self._judge(ctx, state):
                 return True
@@ -712,7 +723,7 @@ class LudingRuleset(GrimoireMixin, Ruleset):
             lines.append("昨天出局：" + "、".join(ctx.name(s) for s in state.voted_out) + "。")
         out = sorted(state.night_out)
         lines.append(("昨晚出局：" + "、".join(ctx.name(s) for s in out) + "。") if out else "昨晚无人出局。")
-        ctx.group("".join(lines), "out")
+        ctx.group("".join(lines), "out", {"out": tuple(out)})
         ctx.judge(f"第{night}夜结算完毕，出局：{_seats(out)}")
         self._publish_words(ctx, state)
         self._start_day(ctx, state)
@@ -795,7 +806,7 @@ class LudingRuleset(GrimoireMixin, Ruleset):
                     self._resolve(ctx, state)
             ctx.group(f"{ctx.name(seat)} {reason}，失去遗言和技能。")
             return
-        ctx.group(f"{ctx.name(seat)} {reason}，离开了游戏。", "out")
+        ctx.group(f"{ctx.name(seat)} {reason}，离开了游戏。", "out", {"out": (seat,)})
         ctx.judge(f"{ctx.name(seat)}（{state.role(seat)}）{reason}")
         self._out(ctx, state, seat, RED)
 

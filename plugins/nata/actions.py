@@ -556,7 +556,8 @@ class Actions:
             ctx.judge(f"{ctx.name(plan.seat)} {skill} {chosen}号：结算目标隐身，无反馈")
             return
         role = state.surface(final)[0]
-        ctx.seat(plan.seat, f"【{skill}】{ctx.name(chosen)} 是【{role}】。", "check")
+        ctx.seat(plan.seat, f"【{skill}】{ctx.name(chosen)} 是【{role}】。", "check",
+                 {"target": chosen, "role": role, "wolf": role in ROLES and ROLES[role].faction == WOLF})
         ctx.judge(f"{ctx.name(plan.seat)} {skill} {chosen}号（结算目标 {final}号）：{role}")
         if plan.key == "pingyi":
             ctx.seat(final, f"灵魂凭依：{ctx.name(plan.seat)} 是凭依灵。", "check")

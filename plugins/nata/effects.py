@@ -333,7 +333,7 @@ class Effects:
             self._reveal(ctx, state, seat, quiet=True)
             self._grant(ctx, state, seat, "自由", "perm", seat, tell=True)
             self._grant(ctx, state, seat, "霸道", "perm", seat, tell=True)
-            ctx.group(f"投票出局的人是个愚者，本次放逐无效：{ctx.name(seat)} 是愚者。", "reveal")
+            ctx.group(f"投票出局的人是个愚者，本次放逐无效：{ctx.name(seat)} 是愚者。", "reveal", {"known": ((seat, False),)})
             ctx.judge(f"{ctx.name(seat)}（愚者）大难不死")
             if state.badge.holder == seat:
                 state.badge.vacate(state.phase, state.day)
@@ -380,7 +380,8 @@ class Effects:
         elif state.phase in (DAWN, DUSK):
             state.windows[seat] = (state.day, state.phase)
         ctx.died(seat)
-        ctx.seat(seat, f"你出局了（{hit.skill or hit.kind}）。" + ("可以私聊 /遗言 <内容> 留下遗言。" if words == "" else ""))
+        ctx.seat(seat, f"你出局了（{hit.skill or hit.kind}）。" + ("可以私聊 /遗言 <内容> 留下遗言。" if words == "" else ""),
+                 data={"out": (seat,), "words": words == ""})
         ctx.judge(f"{ctx.name(seat)}（{state.roles[seat]}）出局：{hit.skill}的[{hit.kind}]")
 
     def _chain(self, ctx: Ctx, state: NataState, hit: Hit) -> None:
@@ -480,7 +481,8 @@ class Effects:
             return
         state.revealed.append(seat)
         if not quiet:
-            ctx.group(f"{ctx.name(seat)} 翻牌：{state.roles[seat]}。", "reveal")
+            ctx.group(f"{ctx.name(seat)} 翻牌：{state.roles[seat]}。", "reveal",
+                      {"known": ((seat, ROLES[state.roles[seat]].faction == WOLF),)})
 
     # --- revival -------------------------------------------------------------------------------------
     def _revive(self, ctx: Ctx, state: NataState, seat: int) -> None:
@@ -506,7 +508,8 @@ class Effects:
             return
         lines = [self._death_line(ctx, state, d) for d in deaths]
         tag = "reveal" if any(d.seat in state.revealed for d in deaths) else "death"
-        ctx.group(f"{title}：" + "、".join(lines), tag)
+        known = tuple((d.seat, ROLES[state.roles[d.seat]].faction == WOLF) for d in deaths if d.seat in state.revealed)
+        ctx.group(f"{title}：" + "、".join(lines), tag, {"out": tuple(d.seat for d in deaths), "known": known})
         for d in deaths:
             d.announced = True
             d.shown_day = state.day

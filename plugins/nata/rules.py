@@ -181,10 +181,11 @@ class NataRuleset(GrimoireMixin, Declarations, Actions, Effects, Ruleset):
         ctx.group(
             "本局为 [M192] 纳塔：狼10选4、验人系2选1、强神10选4、弱神10选4，外加独立的宗教老爷爷，共14人。"
             "村民阵营（验人系+强神+弱神）与狼人阵营的强度值之比在 "
-            f"{ctx.options.get('强度倍率') or '1.3-1.4'} 之间。狼人群内首夜不能杀人；警长竞选后警长有0.5票。"
+            f"{ctx.options.get('强度倍率') or '1.3-1.4'} 之间。狼人群内首夜不能杀人；警长竞选后警长有0.5票。",
+            data={"wolves": sum(1 for r in roles if ROLES[r].faction == WOLF)},
         )
         for seat in range(1, n + 1):
-            ctx.seat(seat, self._intro(ctx, state, seat), "role")
+            ctx.seat(seat, self._intro(ctx, state, seat), "role", self._intro_facts(state, seat))
         ctx.judge("发牌：" + "；".join(f"{ctx.name(s)}：{state.roles[s]}" for s in range(1, n + 1))
                   + f"（村民强度 {d.village_strength}，狼人强度 {d.wolf_strength}）")
         for seat, cards in state.cards.items():
@@ -206,6 +207,17 @@ class NataRuleset(GrimoireMixin, Declarations, Actions, Effects, Ruleset):
             lines.append(f"· {sk.name}：{sk.help}（{how}）")
         lines.append("发送 /身份 可随时查看身份、技能和现在能做什么。")
         return "\n".join(lines)
+
+    @staticmethod
+    def _intro_facts(state: NataState, seat: int) -> dict[str, Any]:
+        """The role PM's facts, for the information-state agents: role, side, the seats it knows, 变脸 cards."""
+        role = state.roles[seat]
+        faction = ROLES[role].faction
+        mates = [s for s in state.seats() if s != seat and "群内" in state.labels_of(s)] if "群内" in state.labels_of(
+            seat) else []
+        mates += state.holders({"狼兄": "狼弟", "狼弟": "狼兄"}[role]) if role in ("狼兄", "狼弟") else []
+        side = {WOLF: "wolf", VILLAGE: "good"}.get(faction, "other")
+        return {"role": role, "side": side, "mates": tuple(sorted(set(mates))), "cards": tuple(state.cards.get(seat, ()))}
 
     def _knowledge(self, ctx: Ctx, state: NataState, seat: int) -> list[str]:
         role = state.roles[seat]
@@ -497,7 +509,8 @@ class NataRuleset(GrimoireMixin, Declarations, Actions, Effects, Ruleset):
             state.acted.append(state.key(seat, "kill"))
             members = state.pack() or [seat]
             mates = [m for m in members if m != seat]
-            ctx.team(WOLF_TEAM, mates, f"【{WOLF_TEAM}】{ctx.name(seat)} 选择杀 {ctx.name(action.targets[0])}。", "team")
+            ctx.team(WOLF_TEAM, mates, f"【{WOLF_TEAM}】{ctx.name(seat)} 选择杀 {ctx.name(action.targets[0])}。", "team",
+                     {"seat": seat, "target": action.targets[0]})
             ctx.reply(f"你选择杀 {ctx.name(action.targets[0])}（深夜结束前可以改选或 /放弃 杀人）。")
             ctx.judge(f"第{state.day}夜 {ctx.name(seat)} 选择杀 {action.targets[0]}号")
             return
@@ -730,8 +743,8 @@ class NataRuleset(GrimoireMixin, Declarations, Actions, Effects, Ruleset):
                 lines.append("昨夜无人出局。")
             for seat in state.returned:
                 lines.append(f"{ctx.name(seat)} 重新回到了游戏。")
-            state.returned = []
-            ctx.group(f"第{state.day}天 正午（开门）。" + "".join(lines))
+            back, state.returned = tuple(state.returned), []
+            ctx.group(f"第{state.day}天 正午（开门）。" + "".join(lines), data={"back": back} if back else None)
             for note in state.notices:
                 ctx.group(note, "reveal")
             state.notices = []
@@ -1023,7 +1036,7 @@ class NataRuleset(GrimoireMixin, Declarations, Actions, Effects, Ruleset):
         if state.badge.pending and state.badge.chooser == seat:
             self._tear(ctx, state, "警长被红牌罚下")
         if not state.alive[seat]:
-            ctx.group(f"{ctx.name(seat)} {reason}，不能再留遗言或使用技能。")
+            ctx.group(f"{ctx.name(seat)} {reason}，不能再留遗言或使用技能。", data={"out": (seat,)})
             self._settle(ctx, state)
             return
         if "gouhuo" in state.held(seat):

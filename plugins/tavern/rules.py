@@ -364,7 +364,7 @@ class TavernRuleset(GrimoireMixin, Ruleset):
             "rules",
         )
         for seat in range(1, n + 1):
-            ctx.seat(seat, self._intro(st, seat), "role")
+            ctx.seat(seat, self._intro(st, seat), "role", {"class": st.classes[seat], "faction": st.factions[seat]})
         ctx.judge("发牌：" + "；".join(f"{ctx.name(s)}：{st.classes[s]}（{label(st.factions[s])}）" for s in range(1, n + 1)))
         self._start_day(ctx, st)
         return st
@@ -486,7 +486,8 @@ class TavernRuleset(GrimoireMixin, Ruleset):
         else:
             winner = tied[0]
         st.grail = winner
-        ctx.seat(winner, f"第{d}轮：你的数字最接近平均数，你获得了本轮的圣杯！今晚它在你身上，被近战命中时可能被夺走。")
+        ctx.seat(winner, f"第{d}轮：你的数字最接近平均数，你获得了本轮的圣杯！今晚它在你身上，被近战命中时可能被夺走。",
+                 data={"grail": d})
         st.notes.setdefault(winner, []).append(f"第{d}轮 获得圣杯")
         self._score(ctx, st, st.factions[winner], GRAIL_POINTS, f"{ctx.name(winner)} 获得圣杯")
         ctx.group(f"第{d}轮：圣杯已经分配，得主已被私聊告知。")
@@ -546,7 +547,7 @@ class TavernRuleset(GrimoireMixin, Ruleset):
     def _confirm(self, ctx: Ctx, st: TavernState, seat: int, target: int, kind: str, value: str) -> None:
         what = {"特质": f"拥有「{value}」特质", "职业": f"是「{value}」", "阵营": f"属于{label(value)}"}[kind]
         text = f"指认确认：{ctx.name(target)} {what}。"
-        ctx.seat(seat, text, "check")
+        ctx.seat(seat, text, "check", {"target": target, "kind": kind, "value": value})
         st.notes.setdefault(seat, []).append(f"第{st.day}轮 {text}")
 
     def _order(self, ctx: Ctx, st: TavernState, seat: int, order: Order, name: str) -> None:
@@ -1035,7 +1036,8 @@ class TavernRuleset(GrimoireMixin, Ruleset):
         d = night.no
         lines = [f"{ctx.name(s)} 退出了游戏。" for s in sorted(night.dead)]
         lines += self._fallen(st)
-        ctx.group(f"【第{d + 1}轮 清晨】昨夜战况：" + ("".join(lines) if lines else "没有人退出游戏。"))
+        ctx.group(f"【第{d + 1}轮 清晨】昨夜战况：" + ("".join(lines) if lines else "没有人退出游戏。"),
+                  data={"out": tuple(sorted(night.dead)), "fallen": tuple(st.fallen), "night": d})
         for seat in range(1, st.n + 1):
             if not st.alive[seat]:
                 continue
@@ -1053,7 +1055,7 @@ class TavernRuleset(GrimoireMixin, Ruleset):
             notes += night.notes.get(seat, [])
             if notes:
                 text = f"第{d}夜：" + "".join(notes)
-                ctx.seat(seat, text)
+                ctx.seat(seat, text, data={"hp": st.hp[seat]})
                 st.notes.setdefault(seat, []).append(text)
 
     def _fallen(self, st: TavernState) -> list[str]:
@@ -1161,7 +1163,8 @@ class TavernRuleset(GrimoireMixin, Ruleset):
         self._die(ctx, st, None, seat, 0, "被法官罚下")
         st.orders.pop(seat, None)
         st.numbers.pop(seat, None)
-        ctx.group(f"{ctx.name(seat)} {reason}，退出了游戏。" + "".join(self._fallen(st)))
+        ctx.group(f"{ctx.name(seat)} {reason}，退出了游戏。" + "".join(self._fallen(st)),
+                  data={"out": (seat,), "fallen": tuple(st.fallen)})
         ctx.judge(f"{ctx.name(seat)}（{st.classes[seat]}）{reason}")
 
     def on_forfeit(self, ctx: Ctx, st: TavernState, faction: str) -> None:

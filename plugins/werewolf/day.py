@@ -208,7 +208,7 @@ class DayMixin:
         goat = state.holder("替罪羊")
         if goat:
             state.candidates = []
-            ctx.group(f"{_seats(leaders)} 平票：替罪羊 {ctx.name(goat)} 出局。", "reveal")
+            ctx.group(f"{_seats(leaders)} 平票：替罪羊 {ctx.name(goat)} 出局。", "reveal", {"out": (goat,)})
             ctx.judge(f"第{state.day}天 {_seats(leaders)} 平票，替罪羊 {ctx.name(goat)} 出局")
             deps = self._leave(ctx, state, goat, TIE, night=False)
             self._settle_departures(ctx, state, deps, night=False)
@@ -261,7 +261,7 @@ class DayMixin:
                 ctx.group(f"白痴翻牌后不能投票，{ctx.name(seat)} 的警徽随之撕毁，本局从此没有警长。")
         else:
             deps = self._leave(ctx, state, seat, VOTE, night=False)
-            ctx.group(f"{ctx.name(seat)} 被投票放逐。")
+            ctx.group(f"{ctx.name(seat)} 被投票放逐。", data={"out": (seat,)})
             ctx.judge(f"第{state.day}天 {ctx.name(seat)}（{state.role(seat)}）被投票放逐")
             self._settle_departures(ctx, state, deps, night=False)
         self._advance(ctx, state)
@@ -281,10 +281,12 @@ class DayMixin:
             ctx.group(
                 f"白狼王 {ctx.name(seat)} 自爆，带走了 {ctx.name(target)}！今天的发言和投票立即结束，直接进入黑夜。",
                 "reveal",
+                {"out": (seat, target), "known": ((seat, True),)},
             )
             ctx.judge(f"第{state.day}天 {ctx.name(seat)}（白狼王）自爆，带走 {ctx.name(target)}")
         else:
-            ctx.group(f"{ctx.name(seat)} 自爆！今天的发言和投票立即结束，直接进入黑夜。", "reveal")
+            ctx.group(f"{ctx.name(seat)} 自爆！今天的发言和投票立即结束，直接进入黑夜。", "reveal",
+                      {"out": (seat,), "known": ((seat, True),)})
             ctx.judge(f"第{state.day}天 {ctx.name(seat)}（{state.role(seat)}）自爆")
         first = [Departure(seat, EXPLODE)] + ([Departure(target, KING)] if target else [])
         deps = self._leave_all(ctx, state, first, night=False)

@@ -122,7 +122,7 @@ class DeathMixin:
         if (not night) if chain is None else chain:
             for dep in deps[1:]:
                 if dep.cause == GRIEF:
-                    ctx.group(f"{ctx.name(dep.seat)} 殉情，随之离开了游戏。")
+                    ctx.group(f"{ctx.name(dep.seat)} 殉情，随之离开了游戏。", data={"out": (dep.seat,)})
         elder = next((d.seat for d in deps if state.role(d.seat) == "长老" and d.cause in VILLAGE_KILLS), 0)
         if elder and state.cursed:
             who = "除狼人外的所有角色" if state.curse_scope == "除狼人外" else "好人阵营的所有角色"
@@ -130,7 +130,7 @@ class DeathMixin:
             gone = [d.seat for d in deps if d.cause == CURSE]
             if gone:
                 text += f"已翻牌的白痴 {'、'.join(ctx.name(s) for s in gone)} 离开了游戏。"
-            ctx.group(text, "reveal")
+            ctx.group(text, "reveal", {"out": tuple(gone)})
             ctx.judge(f"{ctx.name(elder)}（长老）被好人误杀：{who}失去特殊能力")
         steps: list[tuple[str, tuple[int, ...]]] = []
         for dep in deps:
@@ -233,7 +233,7 @@ class DeathMixin:
         state.done.add(seat)
         ctx.judge(f"第{state.day}天 {ctx.name(seat)}（猎人）开枪带走 {ctx.name(target)}")
         deps = self._leave(ctx, state, target, SHOT, night=False)
-        ctx.group(f"{ctx.name(seat)} 发动猎人技能，开枪带走了 {ctx.name(target)}。", "reveal")
+        ctx.group(f"{ctx.name(seat)} 发动猎人技能，开枪带走了 {ctx.name(target)}。", "reveal", {"out": (target,)})
         self._settle_departures(ctx, state, deps, night=False, front=True)
 
     # --- the badge ---------------------------------------------------------------------------------
@@ -299,7 +299,7 @@ class DeathMixin:
         state.box.votes.pop(seat, None)
         state.box.reasons.pop(seat, None)
         deps = self._leave(ctx, state, seat, RED, night=night)
-        ctx.group(f"{ctx.name(seat)} {reason}，离开了游戏。")
+        ctx.group(f"{ctx.name(seat)} {reason}，离开了游戏。", data={"out": (seat,)})
         ctx.judge(f"{ctx.name(seat)}（{state.role(seat)}）{reason}，离场")
         self._settle_departures(ctx, state, deps, night=night, chain=True)
 

@@ -114,7 +114,7 @@ class NightMixin:
             how = "两张都是狼，你必须交换其中一张：/技能 交换 1 或 /技能 交换 2（超时由机器人随机替你选一张）。"
         else:
             how = "可以 /技能 交换 1 或 /技能 交换 2 换成其中一张；不换请 /放弃（你将作为一名没有技能的平民）。"
-        ctx.seat(thief, f"第1夜：两张底牌是 1.【{a}】 2.【{b}】。{how}", "role")
+        ctx.seat(thief, f"第1夜：两张底牌是 1.【{a}】 2.【{b}】。{how}", "role", {"spares": (a, b)})
 
     def do_swap(self, ctx: Ctx, state: WerewolfState, seat: int, action: Action) -> None:
         if not action.words:
@@ -126,11 +126,12 @@ class NightMixin:
         state.spares[index] = state.roles[seat]
         state.roles[seat] = new
         state.done.add(seat)
-        ctx.seat(seat, f"{note}你换成了底牌【{new}】。\n" + self._intro(state, seat), "role")
+        ctx.seat(seat, f"{note}你换成了底牌【{new}】。\n" + self._intro(state, seat), "role", self._intro_facts(state, seat))
         ctx.judge(f"第1夜 {ctx.name(seat)}（盗贼）{note}换成了【{new}】")
         if ROLES[new].kind == WOLF:
             mates = [w for w in state.wolves() if w != seat]
-            ctx.team(WOLF_TEAM, mates, f"【{WOLF_TEAM}】盗贼 {ctx.name(seat)} 换成了{new}，成为你们的狼队友。", "team")
+            ctx.team(WOLF_TEAM, mates, f"【{WOLF_TEAM}】盗贼 {ctx.name(seat)} 换成了{new}，成为你们的狼队友。", "team",
+                     {"mate": seat})
 
     def _settle_thief(self, ctx: Ctx, state: WerewolfState) -> None:
         thief = state.holder("盗贼")
@@ -186,7 +187,8 @@ class NightMixin:
             lines.append(
                 "一人出局，另一人随之殉情；恋人之间不能互相投票或伤害。可以用 /私聊 <座位> <内容> 和恋人私下交流。"
             )
-            ctx.seat(s, "".join(lines), "role")
+            facts = {"known": ((mate, ROLES[state.role(mate)].kind == WOLF),)}
+            ctx.seat(s, "".join(lines), "role", {**facts, "side": "other"} if mixed else facts)
 
     def _settle_cupid(self, ctx: Ctx, state: WerewolfState) -> None:
         cupid = state.holder("丘比特")
@@ -243,7 +245,8 @@ class NightMixin:
         state.done.add(seat)
         plan = self._wolf_plan(ctx, state)
         mates = [w for w in state.wolves() if w != seat]
-        ctx.team(WOLF_TEAM, mates, f"【{WOLF_TEAM}】{ctx.name(seat)} 选择杀 {ctx.name(target)}。{plan}", "team")
+        ctx.team(WOLF_TEAM, mates, f"【{WOLF_TEAM}】{ctx.name(seat)} 选择杀 {ctx.name(target)}。{plan}", "team",
+                 {"seat": seat, "target": target})
         ctx.seat(seat, f"你选择杀 {ctx.name(target)}。{plan}（夜晚结束前可以改选或 /放弃）")
         ctx.judge(f"第{state.day}夜 {ctx.name(seat)}（{state.role(seat)}）选择杀 {ctx.name(target)}")
         self._peek_relay(ctx, state, f"某只狼选择杀 {ctx.name(target)}。{plan}")
@@ -255,7 +258,7 @@ class NightMixin:
         state.done.add(seat)
         plan = self._wolf_plan(ctx, state)
         mates = [w for w in state.wolves() if w != seat]
-        ctx.team(WOLF_TEAM, mates, f"【{WOLF_TEAM}】{ctx.name(seat)} 放弃杀人。{plan}", "team")
+        ctx.team(WOLF_TEAM, mates, f"【{WOLF_TEAM}】{ctx.name(seat)} 放弃杀人。{plan}", "team", {"seat": seat, "target": 0})
         ctx.seat(seat, f"你放弃了今晚的杀人选择。{plan}")
         self._peek_relay(ctx, state, f"某只狼放弃了杀人。{plan}")
 
@@ -352,7 +355,8 @@ class NightMixin:
             result = "狼人" if state.kind(target) == WOLF else "好人"
         state.checks.append((state.day, target, result))
         state.done.add(seat)
-        ctx.seat(seat, f"查验结果：{ctx.name(target)} 是【{result}】。", "check")
+        ctx.seat(seat, f"查验结果：{ctx.name(target)} 是【{result}】。", "check",
+                 {"target": target, "wolf": state.kind(target) == WOLF})  # what either result form says
         ctx.judge(f"第{state.day}夜 {ctx.name(seat)}（预言家）查验 {ctx.name(target)}：{result}")
 
     def do_guard(self, ctx: Ctx, state: WerewolfState, seat: int, action: Action) -> None:
@@ -395,7 +399,7 @@ class NightMixin:
             lines.append("你的两瓶药都已用完，发送 /放弃 即可。")
         else:
             lines.append("每晚只能用一瓶药；不用药请 /放弃。")
-        ctx.seat(witch, "".join(lines))
+        ctx.seat(witch, "".join(lines), data={"victim": state.kill} if state.witch_told else None)
 
     def do_save(self, ctx: Ctx, state: WerewolfState, seat: int, action: Action) -> None:
         target = action.targets[0] if action.targets else state.kill
@@ -440,7 +444,7 @@ class NightMixin:
             + ("；".join([*(f"{ctx.name(s)} {state.fates[s]}" for s in dead), *tally.notes]) or "平安夜")
         )
         if dead:
-            ctx.group(f"天亮了。昨晚死亡的是：{'、'.join(ctx.name(s) for s in dead)}。")
+            ctx.group(f"天亮了。昨晚死亡的是：{'、'.join(ctx.name(s) for s in dead)}。", data={"out": tuple(dead), "dawn": True})
         else:
             ctx.group("天亮了。昨晚是平安夜，没有人死亡。")
         if tally.elder_hit:

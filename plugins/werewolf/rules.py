@@ -193,9 +193,10 @@ class WerewolfRuleset(GrimoireMixin, NightMixin, DayMixin, DeathMixin, Ruleset):
             guard_girl=opts.get("守护小女孩") or "无效",
             curse_scope=opts.get("长老诅咒") or "除狼人外",
         )
-        ctx.group(self._board_text(state, board, n))
+        wolves = sum(1 for c in state.deck if ROLES[c].kind == WOLF)
+        ctx.group(self._board_text(state, board, n), data={"wolves": round(wolves * n / len(state.deck))})
         for s in range(1, n + 1):
-            ctx.seat(s, self._intro(state, s), "role")
+            ctx.seat(s, self._intro(state, s), "role", self._intro_facts(state, s))
         spare = f"；底牌：{'、'.join(spares)}" if spares else ""
         ctx.judge("发牌：" + "；".join(f"{ctx.name(s)}：{state.role(s)}" for s in range(1, n + 1)) + spare)
         self._start_night(ctx, state, first=True)
@@ -235,6 +236,14 @@ class WerewolfRuleset(GrimoireMixin, NightMixin, DayMixin, DeathMixin, Ruleset):
                 lines.append(f"· {s.name}：{s.help} 用法：{where}/技能 {s.usage()}")
         lines.append("发送 /身份 可随时查看身份和可用的技能。")
         return "\n".join(lines)
+
+    @staticmethod
+    def _intro_facts(state: WerewolfState, seat: int) -> dict[str, Any]:
+        """The role PM's facts, for the information-state agents: role, side, the wolves it knows."""
+        role = ROLES[state.role(seat)]
+        side = "wolf" if role.kind == WOLF else "other" if role.kind == "solo" else "good"
+        mates = tuple(s for s in state.wolves(living=False) if s != seat) if role.kind == WOLF else ()
+        return {"role": role.name, "side": side, "mates": mates}
 
     @staticmethod
     def _faction_label(state: WerewolfState, seat: int) -> str:

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .core import Action, Input, Refusal
+from .deduce import Say
 from .game import ENDED, RUNNING, Game, apply
 from .rng import Rng
 from .ruleset import Ruleset
@@ -60,7 +61,7 @@ def play_game(
     n: int,
     seed: int,
     options: dict[str, Any] | None = None,
-    agent: Agent | None = None,
+    agent: Agent | Any | None = None,
     max_steps: int = 5000,
     record: bool = False,
     observe: Callable[[Game, Input, list], None] | None = None,
@@ -71,6 +72,10 @@ def play_game(
     acts, the phase's deadline fires. Returns the finished game and, with
     `record`, the inputs (for replay checks). `observe(game, input, events)` sees every
     accepted input (for audits).
+
+    `agent` is either a function of the state (the random and cautious agents) or a table agent
+    (engine/deduce.py) whose minds are told each seat's events and choose from its legal moves;
+    a table agent's seats may also post in the group (its table talk) when a phase begins.
     """
     agent = agent or agent_for(ruleset)
     game = Game.new(1, ruleset, group=1, owner=1, seed=seed, options=dict(options or {}))
@@ -78,8 +83,9 @@ def play_game(
     inputs: list[Input] = []
     refusals = 0
     clock = 1_700_000_000.0
+    table = None
 
-    def feed(inp: Input) -> bool:
+    def feed(inp: Input, seat: int = 0, made: Any = None) -> bool:
         nonlocal refusals
         try:
             events = apply(game, inp)
@@ -90,31 +96,58 @@ def play_game(
             observe(game, inp, events)
         if record:
             inputs.append(inp)
+        if table is not None:
+            if made is not None:
+                table.accepted(seat, made)  # the seat's own move comes before what it caused
+            table.deliver(events, game.seat_of(inp.actor) or 0 if inp.actor else 0)
         return True
+
+    def move(seat: int, act: Any) -> bool:
+        qq = game.qq_of(seat)
+        if act is None:
+            return feed(Input.make("pass", qq, clock))
+        if table is not None and isinstance(act, Say):
+            return say(seat, act)
+        skill = next((s for s in ruleset.skills_of(game.state, seat) if s.key == act.skill), None)
+        name = skill.name if skill else act.skill
+        via = "group" if skill is not None and skill.public else "pm"
+        return feed(Input.make("act", qq, clock, skill=name, words=_words(act), via=via, reason=act.reason), seat, act)
+
+    def say(seat: int, post: Say) -> bool:
+        if post.last_words:
+            return feed(Input.make("lastwords", game.qq_of(seat), clock, text=post.text), seat, post)
+        if ruleset.may_speak(game.state, seat):
+            return feed(Input.make("speak", game.qq_of(seat), clock, text=post.text), seat, post)
+        return False
 
     for i in range(n):
         feed(Input.make("join", 100 + i, clock, name=f"P{i + 1}"))
+    if hasattr(agent, "new_table"):
+        table = agent.new_table(ruleset, n, seed)
     feed(Input.make("start", 1, clock))
+    talked = -1
     for _ in range(max_steps):
         if game.status != RUNNING:
             break
         clock += 1
         acted = False
-        state = game.state
         phase_no = game.phase_no
+        if table is not None and talked != phase_no:
+            talked = phase_no  # the table talk of a new phase comes before anyone acts in it
+            for seat in range(1, n + 1):
+                post = table.talk(seat)
+                if post is not None:
+                    acted |= say(seat, post)
+                if game.status != RUNNING or game.phase_no != phase_no:
+                    break
+            if game.status != RUNNING or game.phase_no != phase_no:
+                continue
+        state = game.state
         for seat in sorted(ruleset.pending(state)):
             if seat not in ruleset.pending(game.state):
                 continue  # an earlier move this step changed who owes an action (a death, a shot)
-            act = agent(ruleset, state, seat, arng)
-            qq = game.qq_of(seat)
-            if act is None:
-                inp = Input.make("pass", qq, clock)
-            else:
-                skill = next((s for s in ruleset.skills_of(state, seat) if s.key == act.skill), None)
-                name = skill.name if skill else act.skill
-                via = "group" if skill is not None and skill.public else "pm"
-                inp = Input.make("act", qq, clock, skill=name, words=_words(act), via=via, reason=act.reason)
-            acted |= feed(inp)
+            act = table.decide(ruleset, game.state, seat) if table is not None else agent(ruleset, state, seat, arng)
+            acted |= move(seat, act)
             if game.status != RUNNING or game.phase_no != phase_no:
                 break
         if not acted and game.status == RUNNING:

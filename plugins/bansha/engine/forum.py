@@ -192,7 +192,8 @@ def cast_vote(ctx: Ctx, box: VoteBox, voter: int, action: Action, *, label: str 
     kind = "改票" if ballot.change else label
     head = "【代投】" if action.proxy else ""
     reason = f"，理由：{action.reason}" if action.reason else ""
-    ctx.group(f"{head}{ctx.name(voter)} {kind}：{what}{reason}", "vote")
+    ctx.group(f"{head}{ctx.name(voter)} {kind}：{what}{reason}", "vote",
+              {"voter": voter, "target": target, "ballot": label})
     by = f"（法官 {action.by_judge} 代投）" if action.by_judge else ("（代投）" if action.proxy else "")
     ctx.judge(f"{ctx.name(voter)} {kind} {what}{by}{reason}")
     if action.via == "pm":

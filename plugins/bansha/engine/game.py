@@ -374,7 +374,7 @@ def _after(game: Game, ctx: Ctx, inp: Input) -> None:
                 game.paused_left = float(phase_deadline(spec, game.options, ctx.at, game.last_close) - ctx.at)
             else:
                 game.deadline = phase_deadline(spec, game.options, ctx.at, game.last_close)
-            ctx.group(_phase_banner(game), "phase")
+            ctx.group(_phase_banner(game), "phase", {"phase": game.state.phase, "day": game.state.day})
             forum.on_enter(game, ctx)
         elif _closes_early(game):
             _close(game, ctx)

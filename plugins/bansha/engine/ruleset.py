@@ -62,15 +62,19 @@ class Ctx:
         self.entered: list[str] = []
 
     # --- output -----------------------------------------------------------
-    def group(self, text: str, tag: str = "") -> None:
-        self.events.append(Event(GROUP, text, tag))
+    # `data` carries the event's facts in structured form (the seats, the result…) beside the text, for
+    # the information-state agents (engine/deduce.py): they read what a seat was told, never the text.
+    def group(self, text: str, tag: str = "", data: dict[str, Any] | None = None) -> None:
+        self.events.append(Event(GROUP, text, tag, _facts(data)))
 
-    def seat(self, seat: int, text: str, tag: str = "") -> None:
-        self.events.append(Event(to_seat(seat), text, tag))
+    def seat(self, seat: int, text: str, tag: str = "", data: dict[str, Any] | None = None) -> None:
+        self.events.append(Event(to_seat(seat), text, tag, _facts(data)))
 
-    def team(self, team: str, members: list[int] | tuple[int, ...], text: str, tag: str = "") -> None:
+    def team(
+        self, team: str, members: list[int] | tuple[int, ...], text: str, tag: str = "", data: dict[str, Any] | None = None
+    ) -> None:
         if members:
-            self.events.append(Event(to_team(team, members), text, tag))
+            self.events.append(Event(to_team(team, members), text, tag, _facts(data)))
 
     def judge(self, text: str) -> None:
         """A line for the judge's record and the end-of-game log (not sent live)."""
@@ -123,6 +127,10 @@ class StepView:
     label: str  # the rule text's name for the step
     state: str  # STEP_WAITING | STEP_SUBMITTED | STEP_RESOLVED
     seats: tuple[int, ...] = ()  # who acts in it (secret: only the 导演台 shows this)
+
+
+def _facts(data: dict[str, Any] | None) -> tuple[tuple[str, Any], ...]:
+    return tuple(sorted(data.items())) if data else ()
 
 
 @dataclass(frozen=True)
