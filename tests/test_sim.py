@@ -27,7 +27,8 @@ def test_same_seed_same_table_and_another_seed_another_table(capsys):
     code2, again, _ = run_cli(capsys, *args)
     assert code1 == code2 == 0
     assert first == again
-    assert "阵营胜率" in first and "95% 置信区间" in first and "死因统计" in first and "角色胜率" in first
+    assert "阵营胜率" in first and "95% 置信区间" in first and "死因" in first and "角色胜率" in first
+    assert "随机" in first and "谨慎" in first and "推理" in first  # the three agents side by side
     _, other, _ = run_cli(capsys, "--game", "狼人杀", "--board", WEREWOLF_BOARD, "--games", "40", "--seed", "8")
     assert other != first
 
@@ -40,7 +41,8 @@ def test_worker_processes_do_not_change_the_figures():
 
 
 def test_json_report_adds_up(capsys):
-    code, out, _ = run_cli(capsys, "--game", "狼人杀", "--board", WEREWOLF_BOARD, "--games", "30", "--seed", "3", "--json")
+    code, out, _ = run_cli(capsys, "--game", "狼人杀", "--board", WEREWOLF_BOARD, "--games", "30", "--seed", "3", "--json",
+                           "--agent", "cautious")
     assert code == 0
     rep = json.loads(out)
     assert rep["board"] == WEREWOLF_BOARD and rep["players"] == 12 and rep["games"] == rep["completed"] == 30
@@ -83,7 +85,7 @@ def test_deaths_by_cause_strip_the_day_number(fate, cause):
 
 
 def test_every_board_and_bad_requests(capsys):
-    specs = sim.specs_for("狼人杀", "all")
+    specs = sim.specs_for("狼人杀", "all", agent="cautious")
     assert [s.board for s in specs] == list(registry.get("werewolf").boards)
     code, _, err = run_cli(capsys, "--game", "不存在的游戏")
     assert code == 2 and "没有名为" in err
@@ -187,6 +189,7 @@ def test_a_crashing_game_is_reported_with_its_seed_and_strict_fails(capsys, monk
     monkeypatch.setattr(sim, "play_game", flaky)
     code, out, _ = run_cli(capsys, "--game", "toy", "--games", "5", "--seed", "1")
     assert code == 0 and "出错 1 局（已排除，种子：3）" in out
-    code, out, _ = run_cli(capsys, "--game", "toy", "--games", "5", "--seed", "1", "--json", "--strict")
+    code, out, _ = run_cli(capsys, "--game", "toy", "--games", "5", "--seed", "1", "--json", "--strict",
+                           "--agent", "deduce")
     rep = json.loads(out)
     assert code == 1 and rep["completed"] == 4 and rep["errors"][0]["seed"] == 3

@@ -135,7 +135,7 @@ def agent_kinds(text: str) -> list[str]:
 
 
 def specs_for(
-    game: str, board: str = "", players: int | None = None, agent: str = "cautious", pairs: Sequence[str] = ()
+    game: str, board: str = "", players: int | None = None, agent: str = "all", pairs: Sequence[str] = ()
 ) -> list[SimSpec]:
     """Expand `--game`/`--board` (either may be "all") and `--agent` (a list, or all) into concrete
     simulations: for each board, one per agent kind, next to each other."""

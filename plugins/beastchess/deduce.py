@@ -81,6 +81,7 @@ class BeastMind(Mind):
         self.dropped: dict[int, bool] = {}  # whose published HP fell in the last table
         self.hyps: list[tuple[int, ...]] | None = None  # levels by seat (index 0 unused)
         self.weights: list[float] = []
+        self._marginals: dict[int, dict[int, float]] | None = None
         self.round_moves: dict[str, int] = {}  # this round's targets by skill key
         self.last_omen = "吉"  # an unsent 趋吉避凶 counts as 吉
         self.wisdom_sent = False
@@ -136,19 +137,21 @@ class BeastMind(Mind):
         凶残 almost every round; shields, locks and 本能 blur both (NOISE)."""
         if len(acting) < 2:
             return 1.0
-        above = dict.fromkeys(LEVELS, 0)
+        count = [0, 0, 0, 0, 0]
+        fell = [0, 0, 0, 0, 0]
         for s in acting:
-            for lv in LEVELS:
-                if lv < h[s]:
-                    above[lv] += 1
+            count[h[s]] += 1
+            fell[h[s]] += self.dropped.get(s, False)
         miss = 1.0 - 1.0 / (len(acting) - 1)
-        like = 1.0
-        for s in acting:
-            hit = 1.0 - miss ** above[h[s]]
-            if h[s] == 4 and self.day >= 2:
-                hit = max(hit, CRUEL_HIT)
-            p = NOISE + (1.0 - 2 * NOISE) * hit
-            like *= p if self.dropped.get(s) else 1.0 - p
+        like, above = 1.0, 0
+        for lv in (4, 3, 2, 1):
+            if count[lv]:
+                hit = 1.0 - miss ** above
+                if lv == 4 and self.day >= 2:
+                    hit = max(hit, CRUEL_HIT)
+                p = NOISE + (1.0 - 2 * NOISE) * hit
+                like *= p ** fell[lv] * (1.0 - p) ** (count[lv] - fell[lv])
+            above += count[lv]
         return like
 
     def read_hit(self, attacker: int, x: int) -> None:
@@ -187,14 +190,18 @@ class BeastMind(Mind):
         keep = [(h, w / total) for h, w in zip(self.hyps, new, strict=True) if w > 0]
         self.hyps = [h for h, _ in keep]
         self.weights = [w for _, w in keep]
+        self._marginals = None
 
     def marginals(self) -> dict[int, dict[int, float]]:
+        if self._marginals is not None:
+            return self._marginals
         out = {s: dict.fromkeys(LEVELS, 0.0) for s in range(1, self.n + 1)}
         if not self.ensure():
             return {s: dict.fromkeys(LEVELS, 0.25) for s in out}
         for h, w in zip(self.hyps, self.weights, strict=True):
             for s in range(1, self.n + 1):
                 out[s][h[s]] += w
+        self._marginals = out
         return out
 
     def best_guess(self) -> tuple[tuple[int, ...], float]:

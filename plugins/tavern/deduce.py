@@ -34,7 +34,7 @@ MEAN = 50.5  # what a number drawn uniformly from 1–100 averages
 NOISE = 4
 RAGE_CHANCE = 0.3
 SURGE_AT = 0.8  # 动作如潮 (once a game) only on a seat surely of another faction
-SINKHORN_ROUNDS = 25
+SINKHORN_ROUNDS = 12
 
 
 def matches(card: tuple[str, str], kind: str, value: str) -> bool:
@@ -60,6 +60,7 @@ class TavernMind(Mind):
         self.hp = 0
         self.max_hp = 0
         self._belief: dict[int, list[float]] | None = None
+        self.masks: dict[tuple[str, str], tuple[int, ...]] = {}  # (kind, value) -> the cards that have it
 
     # --- seeing ------------------------------------------------------------------------------
     def see(self, ev: Event) -> None:
@@ -69,6 +70,8 @@ class TavernMind(Mind):
             self.cls, self.faction = f["class"], f["faction"]
             self.cards.remove((self.cls, self.faction))
             self.allowed = {s: [True] * len(self.cards) for s in self.others}
+            self.masks = {(k, v): tuple(i for i, c in enumerate(self.cards) if matches(c, k, v))
+                          for k, values in (("特质", TRAITS), ("职业", CLASS_NAMES), ("阵营", FACTIONS)) for v in values}
             self.max_hp = self.hp = SHEET[self.cls].hp
         if "hp" in f and ev.audience.kind == "seat":
             self.hp = f["hp"]
@@ -97,7 +100,7 @@ class TavernMind(Mind):
         if row is None:
             return
         new = [ok and not bad(c) for ok, c in zip(row, self.cards, strict=True)]
-        if any(new):  # never contradict everything (a rule the seat misread): keep what it had
+        if any(new) and new != row:  # never contradict everything (a rule the seat misread): keep what it had
             self.allowed[seat] = new
             self._belief = None
 
@@ -105,19 +108,13 @@ class TavernMind(Mind):
     def belief(self) -> dict[int, list[float]]:
         """Marginal P(seat holds card), balanced so that every seat holds one card and every card one seat."""
         if self._belief is None:
-            rows = {s: [1.0 if ok else 0.0 for ok in self.allowed.get(s, [True] * len(self.cards))]
-                    for s in self.others}
+            width = len(self.cards)
+            rows = [[1.0 if ok else 0.0 for ok in self.allowed.get(s, [True] * width)] for s in self.others]
             for _ in range(SINKHORN_ROUNDS):
-                for s, row in rows.items():
-                    total = sum(row)
-                    if total:
-                        rows[s] = [x / total for x in row]
-                for c in range(len(self.cards)):
-                    total = sum(rows[s][c] for s in rows)
-                    if total:
-                        for s in rows:
-                            rows[s][c] /= total
-            self._belief = rows
+                rows = [[x / t for x in row] if (t := sum(row)) else row for row in rows]
+                cols = [sum(col) or 1.0 for col in zip(*rows, strict=True)]
+                rows = [[x / c for x, c in zip(row, cols, strict=True)] for row in rows]
+            self._belief = dict(zip(self.others, rows, strict=True))
         return self._belief
 
     def p(self, seat: int, kind: str, value: str) -> float:
@@ -125,7 +122,7 @@ class TavernMind(Mind):
         if row is None:
             return 0.0
         total = sum(row) or 1.0
-        return sum(x for x, c in zip(row, self.cards, strict=True) if matches(c, kind, value)) / total
+        return sum(row[i] for i in self.masks[(kind, value)]) / total
 
     def enemy(self, seat: int) -> float:
         return 1.0 - self.p(seat, "阵营", self.faction)
@@ -162,12 +159,13 @@ class TavernMind(Mind):
                 continue
             kinds = rule.values or {"特质": TRAITS, "职业": CLASS_NAMES, "阵营": FACTIONS}[rule.kind]
             for t in choice.candidates:
-                if t in (ABSTAIN, self.seat):
+                row = self.belief().get(t)
+                if row is None:
                     continue
                 for v in kinds:
                     if (t, rule.kind, v) in self.asked:
                         continue
-                    q = self.p(t, rule.kind, v)
+                    q = min(1.0, sum(row[i] for i in self.masks[(rule.kind, v)]))
                     h = -sum(x * math.log(x) for x in (q, 1 - q) if x > 0)
                     if h > best_h + 1e-9:
                         best, best_h = (t, rule.kind, v), h
