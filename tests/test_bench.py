@@ -70,3 +70,18 @@ def test_bench_cli_prints_goals_and_writes_markdown(tmp_path, capsys):
     assert "引擎速度 狼人杀 12 人" in out and "目标 ≥ 2,000 局/秒" in out and "达标" in out
     text = md.read_text(encoding="utf-8")
     assert "bansha bench --only engine" in text and "| 项目 | 测得 |" in text and "nproc" in text
+
+
+def test_the_websocket_latency_drives_the_real_bot_and_sits_beside_the_in_process_figure(tmp_path):
+    """Every /投票 goes from the fake OneBot client over the WebSocket into the real bot.py process, into its
+    log, and its announcement comes back to the client; the figure is reported next to the in-process one."""
+    from plugins.bansha import bench_ws
+
+    p50, p99 = bench_ws.latency_ws(games=3, rounds=2, seed=5, game="狼人杀", workdir=tmp_path,
+                                   inproc={"p50": 0.004, "p99": 0.008})
+    d = p99.detail
+    assert d["votes_sent"] == d["votes_logged"] == 3 * 2 + 3
+    assert d["api_calls"].get("send_group_msg", 0) >= d["votes_sent"]
+    assert 0 < p50.value <= p99.value < 60
+    assert p99.baseline == 0.008 and p99.ratio == p99.value / 0.008 and p99.baseline_label == "进程内 p99"
+    assert "WebSocket" in p99.label and "bot.py" in p99.label

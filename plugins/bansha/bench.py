@@ -6,6 +6,9 @@
    SQLite file), with `--games` games live at once and one vote per game in
    flight together; against a bare matcher (`/基准`) in the same process whose
    handler only commits one row to a table of its own. Goal: p99 ratio ≤ 1.5.
+   Beside it (bench_ws.py), the same votes end to end: the real `bot.py` process driven over
+   OneBot v11 reverse WebSocket by the project's fake client (tests/fakeqq.py), timed from the
+   post to the bot's announcement arriving back at the client.
 2. 引擎速度: whole simulated games per second on one core (`engine.agent.play_game`
    with the random agent), per ruleset. Goals: 12-player 狼人杀 ≥ 2,000/s, 纳塔 ≥ 300/s.
 3. 恢复: time from process start until `--recovery-games` active games are
@@ -726,6 +729,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--games", type=int, default=200, help="命令延迟：同时进行的游戏局数（默认 200）")
     p.add_argument("--rounds", type=int, default=5, help="命令延迟：轮数，每轮每局一票（默认 5）")
     p.add_argument("--latency-game", default="狼人杀", help="命令延迟使用的游戏（默认 狼人杀）")
+    p.add_argument("--no-ws", action="store_true",
+                   help="命令延迟只测进程内，不再经 WebSocket 驱动真实的 bot.py（需要仓库里的 tests/fakeqq.py）")
     p.add_argument("--recovery-games", type=int, default=1000, help="恢复与内存：活跃游戏局数（默认 1000）")
     p.add_argument("--repeat", type=int, default=3, help="恢复：重复次数，取中位数（默认 3）")
     p.add_argument("--seconds", type=float, default=3.0, help="引擎速度：每个游戏至少测多少秒（默认 3）")
@@ -750,7 +755,14 @@ def run(args: argparse.Namespace, argv: Sequence[str]) -> int:
         workdir.mkdir(parents=True, exist_ok=True)
         if "latency" in wanted:
             _note("命令延迟：启动 NoneBot，准备并发游戏……")
-            figures += latency(args.games, args.rounds, args.seed, args.latency_game, workdir)
+            inproc = latency(args.games, args.rounds, args.seed, args.latency_game, workdir)
+            figures += inproc
+            if not args.no_ws:
+                from .bench_ws import latency_ws
+
+                _note("端到端延迟：启动真实的 bot.py，用假 OneBot 客户端经 WebSocket 投票……")
+                base = {"p50": inproc[0].value, "p99": inproc[1].value}
+                figures += latency_ws(args.games, args.rounds, args.seed, args.latency_game, workdir, base)
         if "engine" in wanted:
             _note("引擎速度……")
             figures += engine_speed(args.seconds, only=args.engine_game)
@@ -787,7 +799,7 @@ def _note(text: str) -> None:
 
 def _child_main(argv: Sequence[str]) -> int:
     p = argparse.ArgumentParser(prog=f"python -m {__package__}.bench")
-    p.add_argument("mode", choices=["_latency", "_build", "_restore"])
+    p.add_argument("mode", choices=["_latency", "_build", "_restore", "_wsprep"])
     p.add_argument("--db", required=True)
     p.add_argument("--games", type=int, default=0)
     p.add_argument("--rounds", type=int, default=5)
@@ -795,6 +807,10 @@ def _child_main(argv: Sequence[str]) -> int:
     p.add_argument("--game", default="狼人杀")
     p.add_argument("--trace", action="store_true")
     a = p.parse_args(argv)
+    if a.mode == "_wsprep":
+        from . import bench_ws
+
+        return bench_ws.child(a.db, a.games, a.seed, a.game)
     if a.mode == "_build":
         print(json.dumps(asyncio.run(build_db(a.db, a.games, a.seed))), flush=True)
     elif a.mode == "_restore":
