@@ -85,7 +85,7 @@ def simulate(args: argparse.Namespace, argv: Sequence[str]) -> int:
         print("\n\n".join(simreport.render_comparison(reps) for reps in simreport.group(reports)))
     if args.chart:
         try:
-            warning = sim.draw_chart(reports, args.chart, args.font)
+            warning = simreport.draw_chart(reports, args.chart, args.font)
         except sim.SimError as e:
             print(e, file=sys.stderr)
             return 2

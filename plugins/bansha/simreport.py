@@ -9,9 +9,10 @@ deduce one players that act on what their seat knows. `group` puts the reports o
 from __future__ import annotations
 
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
-from .sim import AGENT_LABELS, AGENT_SHORT, SURVIVED, _ci, _pct, _table, render_text, title_of
+from .sim import AGENT_LABELS, AGENT_SHORT, SURVIVED, SimError, _ci, _pct, _table, render_text, title_of
 
 Report = dict[str, Any]
 
@@ -109,3 +110,86 @@ def render_markdown(reports: Sequence[Report]) -> str:
             out.append(f"- {label}：角色胜率（{kinds}）{'；'.join(parts)}。每局死因 {deaths}。")
         out.append("")
     return "\n".join(out).rstrip() + "\n"
+
+
+# --- chart -------------------------------------------------------------------------------------
+
+_CJK_FONTS = (
+    "Noto Sans CJK SC", "Noto Sans SC", "Source Han Sans SC", "WenQuanYi Micro Hei", "WenQuanYi Zen Hei",
+    "Microsoft YaHei", "SimHei", "PingFang SC", "Heiti SC", "AR PL UMing CN", "Noto Serif CJK SC",
+)
+
+
+def draw_chart(reports: Sequence[dict[str, Any]], path: str | Path, font: str | None = None) -> str | None:
+    """Win rates with 95% CIs, one panel per simulation (factions) plus per-role rates.
+
+    Returns a warning when no Chinese font was found (labels would show as boxes)."""
+    try:
+        import matplotlib
+
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+        from matplotlib import font_manager
+    except ImportError as e:
+        raise SimError("画图需要 matplotlib：安装 sim 附加依赖（pip install 'nonebot-plugin-bansha[sim]'，仓库里 make install 已包含）。") from e
+    warning = None
+    if font:
+        font_manager.fontManager.addfont(font)
+        family = font_manager.FontProperties(fname=font).get_name()
+    else:
+        family = _cjk_family(font_manager)
+        if family is None:
+            warning = "警告：没有找到中文字体，图中的中文可能显示为方框；可用 --font 指定字体文件（如 NotoSansCJK）。"
+    if family:
+        plt.rcParams["font.family"] = [family, "DejaVu Sans"]
+    plt.rcParams["axes.unicode_minus"] = False
+    rows = len(reports)
+    fig, axes = plt.subplots(rows, 2, figsize=(12, 3.2 * rows + 0.6), squeeze=False,
+                             gridspec_kw={"width_ratios": [1, 2.4]})
+    for i, rep in enumerate(reports):
+        ax_f, ax_r = axes[i]
+        who = AGENT_SHORT.get(rep["agent"], rep["agent"])
+        _bars(ax_f, [f["faction"] for f in rep["factions"]], rep["factions"], f"{title_of(rep)}（{who}代理）：阵营胜率")
+        _bars(ax_r, [r["role"] for r in rep["roles"]], rep["roles"], "角色胜率")
+    agents = "、".join(dict.fromkeys(AGENT_LABELS.get(r["agent"], r["agent"]) for r in reports))
+    fig.suptitle(f"{agents}，每项 {reports[0]['games']} 局，误差线为 95% 置信区间")
+    import warnings
+
+    with warnings.catch_warnings():
+        if warning:  # already said once, in Chinese; not once per missing glyph
+            warnings.filterwarnings("ignore", message="Glyph .* missing from font")
+        fig.tight_layout()
+        fig.savefig(path, dpi=110)
+    plt.close(fig)
+    return warning
+
+
+def _cjk_family(font_manager: Any) -> str | None:
+    """A font with Chinese glyphs: known names first, then system font files matplotlib's cache missed."""
+    names = {f.name for f in font_manager.fontManager.ttflist}
+    family = next((f for f in _CJK_FONTS if f in names), None)
+    if family is not None:
+        return family
+    hints = ("wqy", "cjk", "sourcehan", "droidsansfallback", "simhei", "msyh", "pingfang", "uming", "ukai")
+    for path in sorted(font_manager.findSystemFonts()):
+        if any(h in Path(path).name.lower() for h in hints):
+            try:
+                font_manager.fontManager.addfont(path)
+                return font_manager.FontProperties(fname=path).get_name()
+            except Exception:  # an unreadable font file: try the next
+                continue
+    return None
+
+
+def _bars(ax: Any, labels: list[str], rows: list[dict[str, Any]], title: str) -> None:
+    rates = [r["rate"] * 100 for r in rows]
+    lo = [max(0.0, (r["rate"] - r["ci95"][0]) * 100) for r in rows]
+    hi = [max(0.0, (r["ci95"][1] - r["rate"]) * 100) for r in rows]
+    xs = list(range(len(rows)))
+    ax.bar(xs, rates, yerr=[lo, hi], capsize=3, color="#4C72B0")
+    ax.set_xticks(xs)
+    ax.set_xticklabels(labels, rotation=30 if len(labels) > 4 else 0, ha="right" if len(labels) > 4 else "center")
+    ax.set_ylim(0, 100)
+    ax.set_ylabel("胜率 %")
+    ax.axhline(50, color="#999999", linewidth=0.8, linestyle="--")
+    ax.set_title(title, fontsize=10)
