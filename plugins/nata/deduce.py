@@ -31,6 +31,7 @@ class NataMind(VillageMind):
         super().__init__(seat, n, rng)
         self.cards: tuple[str, ...] = ()
         self.words_left = False
+        self.quiet: tuple[int, ...] = ()  # today's [寡言] holders (published at noon)
 
     def learn_role(self, f: dict) -> None:
         super().learn_role(f)
@@ -41,10 +42,16 @@ class NataMind(VillageMind):
         f = dict(ev.data)
         for seat, wolf in f.get("known", ()):
             self.known[seat] = wolf
+        if ev.tag == "phase" and f["phase"] != NOON:
+            self.quiet = ()  # the list is published with the noon (its banner comes after it)
+        if "quiet" in f:
+            self.quiet = tuple(f["quiet"])
         if ev.audience.kind == "seat" and self.seat in f.get("out", ()):
             self.words_left = bool(f.get("words"))
 
     def talk(self) -> Say | None:
+        if self.seat in self.quiet:
+            return None  # 寡言: a post would cost it 沉默 and 遗忘 for good
         if not self.living:
             if self.words_left:
                 self.words_left = False

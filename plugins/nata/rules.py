@@ -755,7 +755,7 @@ class NataRuleset(GrimoireMixin, Declarations, Actions, Effects, Ruleset):
                       "仍可正常发言投票。")
         quiet = [s for s in state.living() if state.has(s, "寡言")]
         if quiet:
-            ctx.group(f"[寡言]持有者：{seats_text(quiet)}（只能用动物叫加标点发言）。")
+            ctx.group(f"[寡言]持有者：{seats_text(quiet)}（只能用动物叫加标点发言）。", data={"quiet": tuple(quiet)})
         hidden = "" if forum.opt(ctx.game, "票数公开") else "票数不公开，只公布最高票。"
         ctx.group(f"请讨论并投票：/投票 <目标|弃权> <理由>（/改票 可改一次）。{hidden}")
 
