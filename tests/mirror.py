@@ -76,7 +76,7 @@ class Mirror:
                 expects = [Expect(kind, target, label + r.message)]
             else:
                 rows = Service._route(None, self.game, events, origin, 0)  # type: ignore[arg-type]
-                expects = [Expect(k, t, x) for k, t, _g, x in rows if k != "ban"]
+                expects = [Expect(k, t, x) for k, t, _g, x, _d in rows if k != "ban"]
         if self.dry:
             return expects
         await self.deliver(qq, text, where, expects, mark)

@@ -76,7 +76,7 @@ class ChaosMirror(Mirror):
         try:
             events = apply(self.game, inp)
             rows = Service._route(None, self.game, events, origin, 0)  # type: ignore[arg-type]
-            expects = [Expect(k, t, x) for k, t, _g, x in rows if k != "ban"]
+            expects = [Expect(k, t, x) for k, t, _g, x, _d in rows if k != "ban"]
             refused = False
         except Refusal:
             expects, refused = [], True

@@ -11,6 +11,9 @@ class Config(BaseModel):
     bansha_groups: list[int] = []
     # Require players to be the bot's QQ friends (off: a temp session through the group is enough).
     bansha_friends_only: bool = False
+    # Pictures (电梯楼, 票型, 演员表…) with the text: off for every account, or for the listed bot accounts (self_id).
+    bansha_images: bool = True
+    bansha_images_off: list[int] = []
     # Test clock for end-to-end forum games: game time runs `scale` times faster than the wall clock,
     # anchored so that real time `anchor_real` is game time `anchor_game` (restarts keep continuity).
     bansha_clock_scale: float = 1.0

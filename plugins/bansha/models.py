@@ -1,4 +1,4 @@
-"""Tortoise models: games, seats, the append-only input log, snapshots, outbox."""
+"""Tortoise models: games, seats, the append-only input log, snapshots, outbox, finished games' results."""
 
 from __future__ import annotations
 
@@ -73,12 +73,41 @@ class OutboxRow(Model):
     target = fields.BigIntField()  # group id or user id
     group_id = fields.BigIntField(null=True)  # for temp-session private sends
     text = fields.TextField()
+    data = fields.JSONField(null=True)  # {"images": [board, …]}: pictures drawn at send time (engine/boards.py)
     sent = fields.BooleanField(default=False, db_index=True)
     attempts = fields.IntField(default=0)
     error = fields.TextField(null=True)
 
     class Meta:
         table = "bansha_outbox"
+
+
+class ResultRow(Model):
+    """One seat of one finished game: what /战绩, /排行 and `bansha stats` read (plugins/bansha/records.py).
+
+    Written in the transaction of the input that ended the game. `won` is NULL for a game the judge
+    ended without a winner (终止)."""
+
+    id = fields.IntField(primary_key=True)
+    game = fields.ForeignKeyField("bansha.GameRow", related_name="results")
+    group_id = fields.BigIntField()
+    ruleset = fields.CharField(max_length=32)
+    board = fields.CharField(max_length=64, default="")  # the 板子 option, where the game has boards
+    qq = fields.BigIntField()
+    name = fields.CharField(max_length=64)
+    seat = fields.IntField()
+    role = fields.CharField(max_length=64)
+    faction = fields.CharField(max_length=64)
+    won = fields.BooleanField(null=True)
+    ended_at = fields.FloatField()
+
+    class Meta:
+        table = "bansha_result"
+        indexes = (
+            ("qq", "ended_at"),  # /战绩: one player's games, newest first
+            ("group_id", "ruleset", "qq", "won"),  # /排行: a group's players, covering the count
+            ("ruleset", "board", "role", "won"),  # bansha stats: per role and per board
+        )
 
 
 class PmChoice(Model):

@@ -25,9 +25,11 @@ from tortoise.transactions import in_transaction
 
 from . import db
 from .engine import forum, registry
+from .engine.boards import images_of
 from .engine.core import Event, Input, Refusal
 from .engine.game import ENDED, Game, apply
-from .models import GameRow, InputRow, OutboxRow, PmChoice, SeatRow, SnapshotRow
+from .models import GameRow, InputRow, OutboxRow, PmChoice, ResultRow, SeatRow, SnapshotRow
+from .records import result_rows
 
 log = logging.getLogger("bansha")
 
@@ -63,6 +65,7 @@ class Outgoing:
     target: int
     group_id: int | None
     text: str
+    data: dict | None = None  # {"images": [board, …]}: pictures sent with the text (qq/sending.py)
 
 
 class NotConnected(Exception):
@@ -227,9 +230,16 @@ class Service:
         return False
 
     # --- commands -------------------------------------------------------------
+    async def last_ended(self, group_id: int) -> Game | None:
+        """The group's most recent finished game, rebuilt from its log (for /重开)."""
+        row = await GameRow.filter(group_id=group_id, status=ENDED).order_by("-id").first()
+        return await self._rebuild(row) if row is not None else None
+
     async def open_game(
-        self, *, group_id: int, self_id: int, owner: int, ruleset: str, options: dict, seed: int, origin: Origin
+        self, *, group_id: int, self_id: int, owner: int, ruleset: str, options: dict, seed: int, origin: Origin,
+        players: list[tuple[int, str]] | tuple = (), note: str = "",
     ) -> Game:
+        """/开局; with `players` (/重开) they are signed up at once, as join inputs of the new log."""
         rules = registry.get(ruleset)
         if rules is None:
             raise Refusal(f"没有名为「{ruleset[:20]}」的游戏。")
@@ -249,6 +259,11 @@ class Service:
                     f"选项：{_fmt_options(game.options)}"
                 )
                 text = "\n".join([text, *forum.departures(rules, game.options)])
+                if players:
+                    await self._presign(game, players)
+                    names = "、".join(p.name for p in game.players)
+                    text = (f"{note}：{text}\n已为上一局的 {len(game.players)} 名玩家报名：{names}。"
+                            "不参加的请发送 /退出报名。")
                 await OutboxRow.create(game_id=row.id, self_id=self_id, kind="group", target=group_id, text=text)
         except Refusal:
             raise
@@ -261,6 +276,20 @@ class Service:
         self.kick()
         self._notify(row.id)
         return game
+
+    async def _presign(self, game: Game, players: list[tuple[int, str]] | tuple) -> None:
+        """Join inputs for each player, logged in the caller's transaction (their messages are one post)."""
+        at = self.now()
+        for qq, name in players:
+            inp = Input.make("join", qq, at, name=name)
+            try:
+                apply(game, inp)
+            except Refusal:
+                continue  # more players than the board now allows: the rest sign up again themselves
+            await InputRow.create(game_id=game.gid, seq=game.seq, kind=inp.kind, actor=inp.actor,
+                                  args=inp.to_json()["args"], at=at)
+        await SeatRow.bulk_create([SeatRow(game_id=game.gid, seat=i + 1, qq=p.qq, name=p.name)
+                                   for i, p in enumerate(game.players)])
 
     async def submit(self, gid: int, inp: Input, origin: Origin | None = None, source: str | None = None) -> list[Event]:
         """Apply an input and persist it with its messages in one transaction."""
@@ -338,10 +367,13 @@ class Service:
             )
             if rows:
                 await OutboxRow.bulk_create(
-                    [OutboxRow(game_id=game.gid, seq=game.seq, self_id=self_id, kind=k, target=t, group_id=g, text=x)
-                     for k, t, g, x in rows]
+                    [OutboxRow(game_id=game.gid, seq=game.seq, self_id=self_id, kind=k, target=t, group_id=g, text=x,
+                               data=d)
+                     for k, t, g, x, d in rows]
                 )
             row_state = (game.status, game.phase_no, game.deadline)
+            if game.status == ENDED and self._row.get(game.gid, ("",))[0] != ENDED:
+                await ResultRow.bulk_create(result_rows(game, inp.at))  # /战绩 and /排行 (records.py)
             if self._row.get(game.gid) != row_state:  # a vote changes none of them: one statement less
                 await GameRow.filter(id=game.gid).update(
                     status=game.status, phase_no=game.phase_no, deadline=game.deadline, seq=game.seq
@@ -358,29 +390,35 @@ class Service:
         self._row[game.gid] = row_state
 
     def _route(self, game: Game, events: list[Event], origin: Origin | None, self_id: int) -> list[tuple]:
-        """Audiences → concrete sends (kind, target, temp group, text)."""
+        """Audiences → concrete sends (kind, target, temp group, text, data): data carries the boards
+        to draw (engine/boards.py) unless the game's option 图片=关."""
         out: list[tuple] = []
+        pictures = game.options.get("图片", True) is not False
         for ev in events:
             a = ev.audience
+            data = {"images": images_of(ev.data)} if pictures and images_of(ev.data) else None
             if a.kind == "group" and ev.tag == "mute":
-                data = dict(ev.data)
-                out.append(("ban", game.group, None, f"{data['qq']}:{data['seconds']}"))
+                d = dict(ev.data)
+                out.append(("ban", game.group, None, f"{d['qq']}:{d['seconds']}", None))
             elif a.kind == "group":
                 kind = "forward" if dict(ev.data).get("forward") else "group"
-                out.append((kind, game.group, None, ev.text))
+                out.append((kind, game.group, None, ev.text, data))
             elif a.kind == "seat":
-                out.append(("private", game.qq_of(a.seat), game.group, ev.text))
-            elif a.kind == "team":
+                out.append(("private", game.qq_of(a.seat), game.group, ev.text, None))
+            elif a.kind in ("team", "dead"):
                 for m in a.members:
-                    out.append(("private", game.qq_of(m), game.group, ev.text))
+                    out.append(("private", game.qq_of(m), game.group, ev.text, None))
             elif a.kind == "user":
-                out.append(("private", a.seat, game.group, ev.text))
+                out.append(("private", a.seat, game.group, ev.text, None))
+            elif a.kind == "spectator":  # members are QQ numbers (engine/social.py)
+                for qq in a.members:
+                    out.append(("private", qq, game.group, ev.text, data))
             elif a.kind == "reply" and origin is not None:
                 if origin.kind == "group":
                     prefix = f"{origin.label}：" if origin.label else ""
-                    out.append(("group", origin.group_id, None, prefix + ev.text))
+                    out.append(("group", origin.group_id, None, prefix + ev.text, None))
                 else:
-                    out.append(("private", origin.user_id, game.group, ev.text))
+                    out.append(("private", origin.user_id, game.group, ev.text, None))
             # "judge" events are the record, published at the end
         return out
 
@@ -459,7 +497,7 @@ class Service:
                 if key in blocked or row.id in self._delivered:
                     continue  # already sent: only its mark is pending
                 try:
-                    await self._send(Outgoing(row.id, row.self_id, row.kind, row.target, row.group_id, row.text))
+                    await self._send(Outgoing(row.id, row.self_id, row.kind, row.target, row.group_id, row.text, row.data))
                 except NotConnected:
                     return False
                 except Exception as e:

@@ -354,7 +354,7 @@ class LudingRuleset(GrimoireMixin, Ruleset):
         named = {t: c for t, c in counts.items() if t != ABSTAIN}
         best = max(named.values()) if named else 0
         leaders = sorted(t for t, c in named.items() if c == best)
-        forum.announce_tally(ctx, counts, leaders)
+        forum.announce_tally(ctx, counts, leaders, valid)
         if len(leaders) != 1:
             ctx.group(f"{_seats(leaders)} 平票，今天无人出局。" if leaders else "今天无人出局。")
             ctx.judge(f"第{state.day}天 无人被投票出局")
@@ -915,6 +915,16 @@ class LudingRuleset(GrimoireMixin, Ruleset):
                 camp += f"（第{state.turned[s]}夜被感染，原{ROLES[state.role(s)].camp}）"
             rows.append(CastRow(s, state.role(s), camp, state.fates.get(s, "存活")))
         return rows
+
+    def seat_view(self, state: LudingState, seat: int) -> tuple[bool, list[str]]:
+        if seat in state.public_dead:
+            return False, [f"出局：{state.public_fates[seat]}"] if state.public_fates.get(seat) else []
+        return True, []
+
+    def dead_chat_wait(self, state: LudingState, seat: int) -> str | None:
+        if seat in state.words_owed:
+            return "你的遗言在下一个白天开始时才公示，在那之前不能进入亡者聊天。"
+        return None
 
     def public_status(self, state: LudingState) -> str:
         dead = [f"{s}号（{state.public_fates[s]}）" for s in state.public_dead]

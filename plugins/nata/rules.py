@@ -718,7 +718,9 @@ class NataRuleset(GrimoireMixin, Declarations, Actions, Effects, Ruleset):
         weights = {v: state.weight(v) for v in state.election.box.votes}
         winner, counts, leaders = state.election.result(weights)
         if state.election.candidates:
-            forum.announce_tally(ctx, counts, leaders)
+            ballots = {v: t for v, t in state.election.box.votes.items()
+                       if t == ABSTAIN or t in state.election.candidates}
+            forum.announce_tally(ctx, counts, leaders, ballots)
         if winner:
             state.badge.elect(winner)
             ctx.group(f"{ctx.name(winner)} 当选警长（票权+0.5）。")
@@ -770,7 +772,7 @@ class NataRuleset(GrimoireMixin, Declarations, Actions, Effects, Ruleset):
             weights = {v: state.weight(v) for v in ballots}
             counts = box.tally(weights)
             leaders = box.leaders(weights)
-            forum.announce_tally(ctx, counts, leaders)
+            forum.announce_tally(ctx, counts, leaders, ballots)
         state.round_leaders.append(leaders)
         if state.extra_today > 0:
             state.extra_today -= 1
@@ -1196,6 +1198,33 @@ class NataRuleset(GrimoireMixin, Declarations, Actions, Effects, Ruleset):
                     fate = f"{when} 因「{d.skill}」出局（{d.kind}）"
             rows.append(CastRow(s, role, state.faction(s), fate))
         return rows
+
+    def seat_view(self, state: NataState, seat: int) -> tuple[bool, list[str]]:
+        marks = ["警长"] if state.badge.holder == seat else []
+        if seat in state.revealed:
+            marks.append(f"翻牌：{state.roles[seat]}")
+        if seat in state.public_out:
+            d = next((d for d in reversed(state.deaths) if d.seat == seat), None)
+            if d is not None and d.kind in ("投票出局", "红牌"):
+                marks.insert(0, f"出局：{d.kind}")
+            return False, marks
+        if state.has(seat, "寡言"):
+            marks.append("寡言")
+        return True, marks
+
+    def dead_chat_wait(self, state: NataState, seat: int) -> str | None:
+        """遗言 first; and 阴阳使者 may revive 「任意一名上一个白天宣布出局的角色」 at the next 晨曦, so a
+        seat joins the dead to talk only once that chance has passed (a revived seat would carry back
+        what it heard). The wait depends only on when the exit was announced, never on whether a
+        阴阳使者 is in play."""
+        d = next((d for d in reversed(state.deaths) if d.seat == seat), None)
+        if d is None:
+            return None
+        if d.words == "" and seat not in state.lastwords and seat not in state.removed and d.words_until >= state.day:
+            return "你还可以留遗言：遗言公示之后才能进入亡者聊天。"
+        if not d.announced or state.day <= d.shown_day:
+            return "上一个白天宣布出局的角色还可能被复活（阴阳使者）：下一个晨曦之后你才能进入亡者聊天。"
+        return None
 
     def public_status(self, state: NataState) -> str:
         alive = lambda s: state.alive[s] and s not in state.public_out  # noqa: E731

@@ -94,7 +94,9 @@ class DayMixin:
             self._end_election(ctx, state, cands[0], f"{ctx.name(cands[0])} 是仅剩的候选人，当选警长。")
             return
         elected, counts, leaders = sheriff.count(el, lambda s: state.alive[s], lambda s: self._elect_eligible(state, s))
-        forum.announce_tally(ctx, counts, leaders)
+        ballots = {v: t for v, t in el.box.votes.items()
+                   if state.alive[v] and self._elect_eligible(state, v) and (t == ABSTAIN or t in cands)}
+        forum.announce_tally(ctx, counts, leaders, ballots)
         if elected:
             self._end_election(ctx, state, elected, f"{ctx.name(elected)} 当选警长！")
         elif len(leaders) > 1 and state.elect_round == 1:
@@ -177,13 +179,15 @@ class DayMixin:
         between voids both ways); the sheriff's ballot weighs `state.sheriff_weight`."""
         weights = sheriff.weights(state.sheriff, state.sheriff_weight)
         counts: dict[int, float] = {}
+        ballots: dict[int, int] = {}
         for voter, target in state.box.votes.items():
             if state.can_vote(voter) and (target == ABSTAIN or state.alive[target]):
                 counts[target] = counts.get(target, 0.0) + weights.get(voter, 1.0)
+                ballots[voter] = target
         seats = {t: c for t, c in counts.items() if t != ABSTAIN}
         best = max(seats.values(), default=0.0)
         leaders = sorted(t for t, c in seats.items() if c == best)
-        forum.announce_tally(ctx, counts, leaders)
+        forum.announce_tally(ctx, counts, leaders, ballots)
         idle = [s for s in state.living() if state.can_vote(s) and s not in state.box.votes]
         ctx.judge(f"第{state.day}天 计票：最高票 {_seats(leaders)}；未投票 {_seats(idle)}")
         return leaders

@@ -605,6 +605,19 @@ class WerewolfRuleset(GrimoireMixin, NightMixin, DayMixin, DeathMixin, Ruleset):
             rows.append(CastRow(s, state.role(s), self._faction_label(state, s), fate))
         return rows
 
+    def seat_view(self, state: WerewolfState, seat: int) -> tuple[bool, list[str]]:
+        marks = ["警长"] if state.sheriff == seat else []
+        if state.revealed(seat):
+            marks.append(f"翻牌：{state.role(seat)}")
+        return bool(state.alive[seat]), marks
+
+    def dead_chat_wait(self, state: WerewolfState, seat: int) -> str | None:
+        """Last words and post-death steps (遗言, the badge, the 替罪羊's choice, the shot) come first."""
+        speaking = state.phase == LAST_WORDS and seat in state.speakers and seat not in state.done
+        if speaking or any(seat in seats for _, seats in state.queue):
+            return "你还有遗言或出局后的行动没有完成，完成之后才能进入亡者聊天。"
+        return None
+
     def public_status(self, state: WerewolfState) -> str:
         living = state.living()
         lines = [f"板子：{state.board}", f"存活（{len(living)}人）：{_seats(living)}"]

@@ -65,13 +65,15 @@ def play_game(
     max_steps: int = 5000,
     record: bool = False,
     observe: Callable[[Game, Input, list], None] | None = None,
+    social: bool = False,
 ) -> PlayResult:
     """Play one game to its end with `agent` for every seat, entirely in memory.
 
     Each step, every seat that owes an action gets one chance; when nobody
     acts, the phase's deadline fires. Returns the finished game and, with
     `record`, the inputs (for replay checks). `observe(game, input, events)` sees every
-    accepted input (for audits).
+    accepted input (for audits). With `social`, a spectator and an all-seeing spectator watch,
+    and every seat admitted to the dead chat (and the spectator) talks there now and then.
 
     `agent` is either a function of the state (the random and cautious agents) or a table agent
     (engine/deduce.py) whose minds are told each seat's events and choose from its legal moves;
@@ -124,9 +126,14 @@ def play_game(
         feed(Input.make("join", 100 + i, clock, name=f"P{i + 1}"))
     if hasattr(agent, "new_table"):
         table = agent.new_table(ruleset, n, seed)
+    if social:
+        feed(Input.make("watch", SPECTATOR, clock, name="观众"))
+        feed(Input.make("judge", 1, clock, sub="观战", qq=SPECTATOR + 1, name="全知者"))
     feed(Input.make("start", 1, clock))
     talked = -1
-    for _ in range(max_steps):
+    for step in range(max_steps):
+        if social and step % 3 == 0 and game.status == RUNNING:
+            _dead_talk(game, clock, feed)
         if game.status != RUNNING:
             break
         clock += 1
@@ -156,6 +163,18 @@ def play_game(
     if game.status != ENDED:
         raise RuntimeError(f"game did not end within {max_steps} steps (seed {seed})")
     return PlayResult(game, inputs, refusals)
+
+
+SPECTATOR = 900  # the QQ of play_game's spectator (the all-seeing one is the next number)
+
+
+def _dead_talk(game: Game, clock: float, feed: Callable[[Input], bool]) -> None:
+    """Every seat in the dead chat, and the spectator, say something there."""
+    from .social import dead_seats
+
+    for seat in dead_seats(game):
+        feed(Input.make("deadchat", game.qq_of(seat), clock, text=f"{seat}号在亡者聊天说话"))
+    feed(Input.make("deadchat", SPECTATOR, clock, text="观众在亡者聊天说话"))
 
 
 def _words(act: Action) -> tuple[str, ...]:

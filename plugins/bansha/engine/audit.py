@@ -9,6 +9,10 @@ only ever reaches members of that team.
 The check is textual and conservative: a clause (split at punctuation and line
 breaks) of a group message that names a living seat ("3号") must not also name
 that seat's role or faction, nor a private (non-public) skill of the game.
+
+The same holds for what spectators and pictures get: an ordinary spectator's feed is audited
+part by part like the group, a picture by the strings its board draws (engine/boards.py); the
+dead chat may reach only seats the ruleset admits to it (`Ruleset.dead_chat_refusal`).
 """
 
 from __future__ import annotations
@@ -17,8 +21,10 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from .boards import images_of, ring_text, strings
 from .core import Event
 from .ruleset import Ruleset
+from .social import ALL_SEEING
 
 PUBLIC_TAGS = frozenset({"reveal", "end"})
 PRIVATE_TAGS = frozenset({"role", "check", "history"})
@@ -58,19 +64,65 @@ def audit(ruleset: Ruleset, state: Any, events: list[Event], skill_names: set[st
             outsiders = [m for m in a.members if m not in team and state.alive[m]]
             if not a.members or outsiders:
                 leaks.append(Leak(f"team {a.team} message to {a.members}, team is {sorted(team)}", ev.text))
+        if a.kind == "dead":
+            # The dead chat reaches only seats that can no longer change the game.
+            inside = [m for m in a.members if ruleset.dead_chat_refusal(state, m) is not None]
+            if inside:
+                leaks.append(Leak(f"dead chat sent to seats {inside} that may still play", ev.text))
+        if a.kind == "spectator" and a.team != ALL_SEEING:
+            # An ordinary spectator's feed: copies of public posts and the dead chat, nothing else.
+            parts = dict(ev.data).get("parts") or ((ev.tag, ev.text),)
+            for tag, text in parts:
+                if tag in PRIVATE_TAGS or tag == "judge":
+                    leaks.append(Leak(f"private part {tag!r} in a spectator's feed", text))
+                elif tag not in PUBLIC_TAGS:
+                    leaks += _public_leaks(state, cast, skill_names, _without_rings(ev, text))
+            leaks += _image_leaks(state, cast, skill_names, ev)
         if a.kind != "group" or ev.tag in PUBLIC_TAGS:
             continue
-        for clause in _CLAUSE.split(ev.text):
-            for seat in state.living():
-                if not re.search(rf"(?<!\d){seat}号", clause):
-                    continue
-                row = cast.get(seat)
-                for word in (row.role, row.faction) if row else ():
-                    if word and word in clause:
-                        leaks.append(Leak(f"{seat}号's {word} in the group", ev.text))
-                for name in skill_names:
-                    if name in clause:
-                        leaks.append(Leak(f"night action {name} of {seat}号 in the group", ev.text))
+        leaks += _public_leaks(state, cast, skill_names, _without_rings(ev))
+        leaks += _image_leaks(state, cast, skill_names, ev)
+    return leaks
+
+
+def _without_rings(ev: Event, text: str | None = None) -> str:
+    """The text less its 电梯楼 lines, which `_image_leaks` checks seat by seat (a 翻牌 role is public)."""
+    text = ev.text if text is None else text
+    for board in images_of(ev.data):
+        if board.get("kind") == "ring":
+            text = text.replace(ring_text(board), "")
+    return text
+
+
+def _image_leaks(state: Any, cast: dict, skill_names: set[str], ev: Event) -> list[Leak]:
+    """A picture draws the strings of its board (engine/boards.py); they obey the rule as text does."""
+    out: list[Leak] = []
+    for board in images_of(ev.data):
+        if board.get("kind") == "cast":
+            continue  # the end-of-game publication
+        out += _public_leaks(state, cast, skill_names, "\n".join(strings(board)), " (image)")
+        if board.get("kind") == "ring":
+            # each seat's marks with its seat number: a role in a mark needs a public reveal
+            for row in board["seats"]:
+                line = f"{row['seat']}号 " + "，".join(row["marks"])
+                out += [Leak(lk.rule, lk.text) for lk in _public_leaks(state, cast, skill_names, line, " (ring)")
+                        if not any(m.startswith("翻牌") for m in row["marks"])]
+    return out
+
+
+def _public_leaks(state: Any, cast: dict, skill_names: set[str], text: str, where: str = "") -> list[Leak]:
+    leaks: list[Leak] = []
+    for clause in _CLAUSE.split(text):
+        for seat in state.living():
+            if not re.search(rf"(?<!\d){seat}号", clause):
+                continue
+            row = cast.get(seat)
+            for word in (row.role, row.faction) if row else ():
+                if word and word in clause:
+                    leaks.append(Leak(f"{seat}号's {word} in the group{where}", text))
+            for name in skill_names:
+                if name in clause:
+                    leaks.append(Leak(f"night action {name} of {seat}号 in the group{where}", text))
     return leaks
 
 

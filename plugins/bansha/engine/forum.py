@@ -22,6 +22,7 @@ from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
 from zoneinfo import ZoneInfo
 
+from . import boards
 from .core import ABSTAIN, Action, Audience, Event, Refusal
 from .phases import FORUM, OptionSpec, format_duration, local_time
 from .votes import Ballot, VoteBox
@@ -201,16 +202,26 @@ def cast_vote(ctx: Ctx, box: VoteBox, voter: int, action: Action, *, label: str 
     return ballot
 
 
-def announce_tally(ctx: Ctx, counts: dict[int, float], leaders: list[int]) -> None:
-    """Public counts, or only who is highest where counts are hidden (004)."""
-    if opt(ctx.game, "票数公开"):
+def announce_tally(ctx: Ctx, counts: dict[int, float], leaders: list[int], ballots: dict[int, int] | None = None) -> None:
+    """Public counts, or only who is highest where counts are hidden (004). With the counted
+    `ballots` (voter -> target) the post carries the 票型 too, as text and as a picture; the votes
+    themselves were public posts, so even where counts are hidden (004: 「投票内容公开，但投票计数
+    隐藏」) the board shows who voted whom, without numbers."""
+    public = opt(ctx.game, "票数公开")
+    if public:
         parts = [f"{'弃权' if t == ABSTAIN else ctx.name(t)}：{_num(c)}票" for t, c in
                  sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))]
-        ctx.group("计票：" + ("；".join(parts) if parts else "无人投票"), "tally")
+        text = "计票：" + ("；".join(parts) if parts else "无人投票")
     elif leaders:
-        ctx.group("最高票：" + "、".join(ctx.name(s) for s in leaders), "tally")
+        text = "最高票：" + "、".join(ctx.name(s) for s in leaders)
     else:
-        ctx.group("今天没有最高票。", "tally")
+        text = "今天没有最高票。"
+    data: tuple = ()
+    if ballots is not None:
+        board = boards.votes(ctx.game, "票型", ballots, counts if public else None, leaders)
+        text += "\n" + boards.votes_text(board)
+        data = boards.attach(board)
+    ctx.events.append(Event(Audience("group"), text, "tally", data))
     ctx.judge("计票：" + "；".join(f"{'弃权' if t == ABSTAIN else t}={_num(c)}" for t, c in sorted(counts.items())))
 
 

@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from . import channels, forum, registry, rulings
+from . import boards, channels, forum, registry, rulings, social
 from .core import GROUP, Audience, Event, Input, Outcome, Player, Refusal
 from .forum import ForumState
 from .phases import FORUM, QUICK, local_time, phase_deadline
@@ -51,6 +51,7 @@ class Game:
     forum: ForumState = field(default_factory=ForumState)
     remind_at: float | None = None  # when pending seats get a reminder
     rulings: list[Ruling] = field(default_factory=list)  # what the 法官 is asked to judge (engine/rulings.py)
+    spectators: dict[int, social.Spectator] = field(default_factory=dict)  # QQ -> who watches (engine/social.py)
 
     @classmethod
     def new(cls, gid: int, ruleset: Ruleset, group: int, owner: int, seed: int, options: dict[str, Any]) -> Game:
@@ -134,6 +135,7 @@ def apply(game: Game, inp: Input) -> list[Event]:
     if (game.phase_no, game.deadline) != before:
         _set_reminder(game, inp.at)
     game.seq += 1
+    ctx.events.extend(social.feed(game, inp, ctx.events))
     for ev in ctx.events:
         if ev.audience.kind == "judge":
             game.timeline.append(f"[{local_time(inp.at, game.options)}] {ev.text}")
@@ -161,11 +163,15 @@ def _join(game: Game, ctx: Ctx, inp: Input) -> None:
         raise Refusal("报名已经截止：游戏已经开始了。")
     if game.seat_of(inp.actor) is not None:
         raise Refusal("你已经报过名了。")
+    watcher = game.spectators.get(inp.actor)
+    if watcher is not None and watcher.all_seeing:
+        raise Refusal("你是这局的全知观战者，不能参加这局游戏。")
     cap = game.rules.max_players(game.options)
     if len(game.players) >= cap:
         raise Refusal(f"报名已满（{cap} 人）。")
     name = clean_name(inp.arg("name", str(inp.actor)))
     game.players.append(Player(inp.actor, name))
+    game.spectators.pop(inp.actor, None)  # a player no longer watches
     ctx.group(f"{name} 报名成功，当前 {len(game.players)} 人。")
     ctx.judge(f"{name}（{inp.actor}）报名")
 
@@ -350,6 +356,7 @@ _HANDLERS = {
     "speed": _speed,
     "relay": _relay,
     "answer": _answer,
+    **social.HANDLERS,
 }
 
 
@@ -374,7 +381,7 @@ def _after(game: Game, ctx: Ctx, inp: Input) -> None:
                 game.paused_left = float(phase_deadline(spec, game.options, ctx.at, game.last_close) - ctx.at)
             else:
                 game.deadline = phase_deadline(spec, game.options, ctx.at, game.last_close)
-            ctx.group(_phase_banner(game), "phase", {"phase": game.state.phase, "day": game.state.day})
+            _announce_phase(game, ctx, spec)
             forum.on_enter(game, ctx)
         elif _closes_early(game):
             _close(game, ctx)
@@ -393,6 +400,17 @@ def _closes_early(game: Game) -> bool:
         and not game.rules.pending(game.state)
         and not game.rules.keep_open(game.state)
     )
+
+
+def _announce_phase(game: Game, ctx: Ctx, spec) -> None:
+    """The phase banner; a day that opens for discussion shows the 电梯楼 (text and picture)."""
+    banner = _phase_banner(game)
+    facts = {"phase": game.state.phase, "day": game.state.day}
+    if not spec.discussion:
+        ctx.group(banner, "phase", facts)
+        return
+    board = boards.ring(game, game.rules.phase_label(game.state))
+    ctx.group(banner + "\n" + boards.ring_text(board), "phase", facts | {"image": board})
 
 
 def _phase_banner(game: Game) -> str:
@@ -415,7 +433,13 @@ def _finish(game: Game, ctx: Ctx, result: Outcome | None, text: str) -> None:
     game.deadline = None
     ctx.group(text, "end")
     if game.state is not None:
-        ctx.events.append(Event(GROUP, "演员表：\n" + "\n".join(cast_lines(game)), "end"))
+        cast = game.rules.cast(game.state)
+        winner = result.winner if result is not None else "无（法官终止）"
+        seeing = [s for s in game.spectators.values() if s.all_seeing]
+        tail = [f"{boards.WATCHERS}：" + "、".join(f"{s.name}（{s.qq}）" for s in seeing)] if seeing else []
+        board = boards.cast(game, winner, cast, [s.name for s in seeing])
+        text = "\n".join([f"{boards.CAST_HEAD}：", *cast_lines(game), board["winner"], *tail])
+        ctx.events.append(Event(GROUP, text, "end", boards.attach(board)))
     ctx.judge(f"游戏结束：{text}")
     lines = list(game.timeline) + [f"[{local_time(ctx.at, game.options)}] {e.text}" for e in ctx.events if e.audience.kind == "judge"]
     ctx.events.append(Event(Audience("group"), "完整记录：\n" + "\n".join(lines), "end", (("forward", True),)))

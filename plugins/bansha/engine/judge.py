@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from . import forum, rulings
+from . import forum, rulings, social
 from .core import Input, Player, Refusal
 from .game import RUNNING, Game, _close, _finish, clean_name, clean_text
 from .phases import format_duration
@@ -80,6 +80,11 @@ def remind(judge: int, at: float, target: str = "") -> Input:
 rule = rulings.rule_input  # /法官 裁定 <编号> <结果> (engine/rulings.py)
 
 
+def all_seeing(judge: int, at: float, qq: int, name: str) -> Input:
+    """/法官 观战 @x 全知: an all-seeing spectator (engine/social.py)."""
+    return judge_input("观战", judge, at, qq=qq, name=name)
+
+
 def proxy_vote(game: Game, judge: int, at: float, target: str, vote: str, reason: str = "") -> Input:
     """A vote cast by the judge for a seat: the seat's own vote input, marked as a proxy."""
     seat = game.resolve(target)
@@ -93,7 +98,7 @@ def proxy_vote(game: Game, judge: int, at: float, target: str, vote: str, reason
 
 Handler = Callable[[Game, "Ctx", Input], None]
 HANDLERS: dict[str, Handler] = {}
-BEFORE_START = {"添加法官", "移除法官", "终止"}  # the only ones allowed during sign-up
+BEFORE_START = {"添加法官", "移除法官", "终止", "观战"}  # the only ones allowed during sign-up
 
 
 def handles(*subs: str):
@@ -155,11 +160,15 @@ def _substitute(game: Game, ctx: Ctx, inp: Input) -> None:
         raise Refusal("用法：/法官 替补 <目标> <@新玩家>")
     if game.seat_of(qq) is not None:
         raise Refusal("新玩家已经在这局游戏里了。")
+    watcher = game.spectators.get(qq)
+    if watcher is not None and watcher.all_seeing:
+        raise Refusal("全知观战者不能替补这局游戏的座位。")
     limit = forum.opt(game, "替补次数")
     if game.subs.get(seat, 0) >= limit:
         raise Refusal(f"{game.seat_name(seat)} 已经更换过 {limit} 次替补，不能再换。")
     old = game.players[seat - 1]
     game.players[seat - 1] = Player(qq, clean_name(inp.arg("name", str(qq))))
+    game.spectators.pop(qq, None)  # a spectator who takes a seat stops watching
     game.subs[seat] = game.subs.get(seat, 0) + 1
     history = game.private.get(seat, [])
     ctx.group(f"{seat}号 由替补玩家 {game.players[seat - 1].name} 接替。", "sub")
@@ -174,6 +183,11 @@ def _substitute(game: Game, ctx: Ctx, inp: Input) -> None:
 def _adviser(game: Game, ctx: Ctx, inp: Input) -> None:
     seat = _target(game, inp)
     forum.register_adviser(game, ctx, seat, int(inp.arg("qq", 0)), int(inp.arg("played", 0)), inp.actor)
+
+
+@handles("观战")
+def _all_seeing(game: Game, ctx: Ctx, inp: Input) -> None:
+    social.grant(game, ctx, inp)
 
 
 @handles("判负")

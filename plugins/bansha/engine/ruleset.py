@@ -301,6 +301,31 @@ class Ruleset:
     def public_status(self, state: Any) -> str:
         return ""
 
+    def seat_view(self, state: Any, seat: int) -> tuple[bool, list[str]]:
+        """The seat as the public knows it, for the 电梯楼 picture: (still in the game, public marks
+        such as 警长, a 翻牌 role, or how it went out where that was announced)."""
+        return bool(state.alive[seat]), []
+
+    def dead_chat_refusal(self, state: Any, seat: int) -> str | None:
+        """Why this seat may not (yet) talk in the dead chat (/亡者); None = it may.
+
+        Only a seat that can no longer change the game may hear the dead: one still owed an
+        action (a 猎人's shot, a badge to hand over, a late vote change) or last words, or one
+        that may still speak in the group, would carry what the dead said back to the living."""
+        alive, _ = self.seat_view(state, seat)
+        if state.alive[seat] or alive:
+            return "你还没有出局：亡者聊天只对出局的玩家开放。"
+        if self.may_speak(state, seat):
+            return "你出局后仍可以在群里发言，所以不能进入亡者聊天。"
+        if seat in self.pending(state) or self.legal(state, seat):
+            return "你出局后还有未完成的行动（技能或投票），完成或错过之后才能进入亡者聊天。"
+        return self.dead_chat_wait(state, seat)
+
+    def dead_chat_wait(self, state: Any, seat: int) -> str | None:
+        """A ruleset's own reason to keep an out seat from the dead chat for now (遗言 still to come,
+        a revival still possible), or None."""
+        return None
+
     def faction_of(self, state: Any, seat: int) -> str:
         """The seat's current faction (for cards: two reds in one faction)."""
         return ""

@@ -2,17 +2,30 @@
 
 Everything here is a documented OneBot v11 API or NapCat extension:
 send_group_msg, send_private_msg (with group_id: NapCat's temp session),
-send_group_forward_msg (merged forward), set_group_ban.
+send_group_forward_msg (merged forward), set_group_ban, can_send_image.
+
+A row whose data carries boards (engine/boards.py) goes out as its text followed by one `image`
+segment (base64://) per board, drawn here; the text says everything the picture shows, for
+clients that cannot show it. Pictures are skipped when the account is configured without them
+(BANSHA_IMAGES, BANSHA_IMAGES_OFF) or OneBot's can_send_image says no.
 """
 
 from __future__ import annotations
 
-from nonebot import get_bots, logger
-from nonebot.adapters.onebot.v11 import Bot
+import asyncio
+import base64
+
+from nonebot import get_bots, get_plugin_config, logger
+from nonebot.adapters.onebot.v11 import Bot, Message, MessageSegment
 from nonebot.adapters.onebot.v11.exception import ActionFailed
 
+from .. import images
+from ..config import Config
 from ..service import NotConnected, Outgoing
 from .text import plain
+
+config = get_plugin_config(Config)
+_can_send_image: dict[str, bool] = {}
 
 FORWARD_NAME = "版杀法官"
 CHUNK = 1500  # characters per forward node
@@ -31,9 +44,9 @@ def bot_for(self_id: int) -> Bot:
 async def send(out: Outgoing) -> None:
     bot = bot_for(out.self_id)
     if out.kind == "group":
-        await bot.send_group_msg(group_id=out.target, message=plain(out.text))
+        await bot.send_group_msg(group_id=out.target, message=await with_pictures(bot, out))
     elif out.kind == "private":
-        params = {"user_id": out.target, "message": plain(out.text)}
+        params = {"user_id": out.target, "message": await with_pictures(bot, out)}
         if out.group_id:
             params["group_id"] = out.group_id  # temp session through the game's group
         await bot.call_api("send_private_msg", **params)
@@ -45,6 +58,34 @@ async def send(out: Outgoing) -> None:
             await bot.set_group_ban(group_id=out.target, user_id=qq, duration=seconds)
         except ActionFailed as e:  # not an admin: the warning was already posted
             logger.warning(f"bansha: cannot mute {qq} in {out.target}: {e}")
+
+
+async def with_pictures(bot: Bot, out: Outgoing) -> Message:
+    """The row's text, then a picture of each board it carries (when this account sends pictures)."""
+    msg = plain(out.text)
+    boards = (out.data or {}).get("images") or []
+    if not boards or not await pictures_on(bot):
+        return msg
+    for board in boards:
+        try:
+            png = await asyncio.to_thread(images.render, board)  # Pillow work off the event loop
+        except images.NoFont as e:
+            logger.warning(f"bansha: no picture: {e}")
+            break
+        msg += MessageSegment.image(f"base64://{base64.b64encode(png).decode()}")
+    return msg
+
+
+async def pictures_on(bot: Bot) -> bool:
+    if not config.bansha_images or int(bot.self_id) in config.bansha_images_off:
+        return False
+    if bot.self_id not in _can_send_image:
+        try:
+            answer = await bot.can_send_image()
+            _can_send_image[bot.self_id] = bool(answer.get("yes", True)) if isinstance(answer, dict) else True
+        except ActionFailed:
+            _can_send_image[bot.self_id] = True  # not implemented: try, the text still goes out
+    return _can_send_image[bot.self_id]
 
 
 async def _forward(bot: Bot, out: Outgoing) -> None:

@@ -182,6 +182,16 @@ async def _adviser(j: JudgeCall, rest: list[str]) -> Input:
     return inputs.adviser(j.call.user, _at(j), rest[0], qq, len(set(played)))
 
 
+@table.judge_command("观战", usage="@某人 全知", summary="全知观战：身份和夜间行动都私聊发给他，他不能再参加这局，也不能进入亡者聊天")
+async def _all_seeing(j: JudgeCall, rest: list[str]) -> Input:
+    qq = _qq(rest[0]) if rest else None
+    if qq is None or rest[1:] != ["全知"]:
+        raise Refusal("用法：/法官 观战 @某人 全知（普通观战请本人在群里发送 /观战）")
+    if j.game.status != SIGNUP and j.game.status != RUNNING:
+        raise Refusal("这局游戏已经结束了。")
+    return inputs.all_seeing(j.call.user, _at(j), qq, await member_name(j.call.bot, j.game.group, qq))
+
+
 async def member_name(bot: Bot, group_id: int, qq: int) -> str:
     try:
         info = await bot.get_group_member_info(group_id=group_id, user_id=qq)

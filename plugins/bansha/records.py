@@ -1,0 +1,160 @@
+"""Records from finished games: one `ResultRow` per seat, written with the input that ended the game.
+
+/战绩 reads one player's rows through the (qq, ended_at) index, /排行 one group's through the
+(group_id, ruleset, qq, won) index, `bansha stats` aggregates per role and per board; every
+query aggregates in the database (`bansha bench --only records` times them at 100,000 games).
+No nonebot here: the QQ layer formats, the CLI prints.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from tortoise.expressions import Q
+from tortoise.functions import Count
+
+from .engine.game import Game
+from .models import ResultRow
+
+RECENT = 5
+def _won() -> Count:
+    return Count("id", _filter=Q(won=True))  # not SUM(won): PostgreSQL cannot sum booleans
+TOP = 10
+
+
+def result_rows(game: Game, at: float) -> list[ResultRow]:
+    """The rows of a game that just ended (none when it ended before the deal)."""
+    if game.state is None:
+        return []
+    winners = set(game.outcome.seats) if game.outcome is not None else None
+    board = str(game.options.get("板子", "") or "")[:64]
+    rows = []
+    for r in game.rules.cast(game.state):
+        p = game.players[r.seat - 1]
+        rows.append(ResultRow(
+            game_id=game.gid, group_id=game.group, ruleset=game.ruleset, board=board, qq=p.qq, name=p.name[:64],
+            seat=r.seat, role=r.role[:64], faction=r.faction[:64], won=None if winners is None else r.seat in winners,
+            ended_at=at,
+        ))
+    return rows
+
+
+@dataclass
+class Line:
+    label: str
+    games: int
+    wins: int
+
+    @property
+    def rate(self) -> float:
+        return self.wins / self.games if self.games else 0.0
+
+
+@dataclass
+class Summary:
+    qq: int
+    name: str = ""
+    games: int = 0  # with a winner
+    wins: int = 0
+    unfinished: int = 0  # ended by the judge without a winner
+    by_faction: list[Line] = field(default_factory=list)
+    by_role: list[Line] = field(default_factory=list)
+    recent: list[ResultRow] = field(default_factory=list)
+
+
+def _wins(rows: list[dict], key: str) -> list[Line]:
+    lines = [Line(r[key], r["n"], int(r["w"] or 0)) for r in rows]
+    return sorted(lines, key=lambda x: (-x.games, x.label))
+
+
+async def player_summary(qq: int) -> Summary | None:
+    """Games, wins, win rate by camp and by role, the last five games; None for a player with none."""
+    decided = ResultRow.filter(qq=qq, won__not_isnull=True)
+    by_faction = await decided.annotate(n=Count("id"), w=_won()).group_by("faction").values("faction", "n", "w")
+    recent = await ResultRow.filter(qq=qq).order_by("-ended_at", "-id").limit(RECENT)
+    if not recent:
+        return None
+    by_role = await decided.annotate(n=Count("id"), w=_won()).group_by("role").values("role", "n", "w")
+    s = Summary(qq, name=recent[0].name, by_faction=_wins(by_faction, "faction"), by_role=_wins(by_role, "role"),
+                recent=recent)
+    s.games = sum(x.games for x in s.by_faction)
+    s.wins = sum(x.wins for x in s.by_faction)
+    s.unfinished = await ResultRow.filter(qq=qq, won__isnull=True).count()
+    return s
+
+
+@dataclass
+class Rank:
+    qq: int
+    name: str
+    games: int
+    wins: int
+
+    @property
+    def rate(self) -> float:
+        return self.wins / self.games if self.games else 0.0
+
+
+async def leaderboard(group_id: int, ruleset: str | None = None, limit: int = TOP) -> list[Rank]:
+    """A group's players by wins (then win rate), games with a winner only."""
+    q = ResultRow.filter(group_id=group_id, won__not_isnull=True)
+    if ruleset:
+        q = q.filter(ruleset=ruleset)
+    rows = await (q.annotate(n=Count("id"), w=_won()).group_by("qq")
+                  .order_by("-w", "n", "qq").limit(limit).values("qq", "n", "w"))
+    if not rows:
+        return []
+    names = await _names([r["qq"] for r in rows])
+    return [Rank(r["qq"], names.get(r["qq"], str(r["qq"])), r["n"], int(r["w"] or 0)) for r in rows]
+
+
+async def _names(qqs: list[int]) -> dict[int, str]:
+    """Each player's latest name (their newest row)."""
+    out: dict[int, str] = {}
+    for qq in qqs:
+        row = await ResultRow.filter(qq=qq).order_by("-ended_at", "-id").first().values("name")
+        if row:
+            out[qq] = row["name"]
+    return out
+
+
+@dataclass
+class StatLine:
+    ruleset: str
+    key: str  # a role, or a board
+    games: int
+    wins: int
+
+    @property
+    def rate(self) -> float:
+        return self.wins / self.games if self.games else 0.0
+
+
+async def role_stats(ruleset: str | None = None) -> list[StatLine]:
+    """Win rate of each role, per ruleset, over the stored games with a winner."""
+    q = ResultRow.filter(won__not_isnull=True)
+    if ruleset:
+        q = q.filter(ruleset=ruleset)
+    rows = await q.annotate(n=Count("id"), w=_won()).group_by("ruleset", "role").values("ruleset", "role", "n", "w")
+    return sorted((StatLine(r["ruleset"], r["role"], r["n"], int(r["w"] or 0)) for r in rows),
+                  key=lambda x: (x.ruleset, -x.games, x.key))
+
+
+async def board_stats(ruleset: str | None = None) -> list[tuple[str, str, int, dict[str, int]]]:
+    """Per ruleset and board: games, and how many each camp won (a camp wins a game when any of its
+    seats is among the winners)."""
+    q = ResultRow.filter(won=True)
+    if ruleset:
+        q = q.filter(ruleset=ruleset)
+    wins = await q.annotate(n=Count("game_id", distinct=True)).group_by("ruleset", "board", "faction").values(
+        "ruleset", "board", "faction", "n")
+    games_q = ResultRow.filter(won__not_isnull=True)
+    if ruleset:
+        games_q = games_q.filter(ruleset=ruleset)
+    games = await games_q.annotate(n=Count("game_id", distinct=True)).group_by("ruleset", "board").values(
+        "ruleset", "board", "n")
+    out = []
+    for g in sorted(games, key=lambda r: (r["ruleset"], r["board"])):
+        camps = {w["faction"]: w["n"] for w in wins if w["ruleset"] == g["ruleset"] and w["board"] == g["board"]}
+        out.append((g["ruleset"], g["board"], g["n"], camps))
+    return out
