@@ -23,6 +23,7 @@ Typical use::
 from __future__ import annotations
 
 import asyncio
+import base64
 import contextlib
 import json
 import os
@@ -177,6 +178,16 @@ class Sent:
             for s in self.segments
             if s.get("type") == "at" and str(s["data"].get("qq", "")).isdigit()
         ]
+
+    @property
+    def images(self) -> list[bytes]:
+        """The pictures in this message (image segments sent as base64://), decoded."""
+        out = []
+        for s in self.segments:
+            f = str((s.get("data") or {}).get("file", "")) if s.get("type") == "image" else ""
+            if f.startswith("base64://"):
+                out.append(base64.b64decode(f[len("base64://"):]))
+        return out
 
     @property
     def reply_to(self) -> int | None:

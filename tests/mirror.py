@@ -57,6 +57,7 @@ class Mirror:
     crash_next: Any = None  # async callable: crash the bot right after the next command is acknowledged
     dry: bool = False  # fold locally only: the crash-free reference run
     arng: Rng | None = None
+    events: list = field(default_factory=list)  # every event of the local fold, in order
 
     def nick(self, qq: int) -> str:
         if self.dry:
@@ -75,6 +76,7 @@ class Mirror:
                 kind, target = ("group", self.group) if where == "group" else ("private", qq)
                 expects = [Expect(kind, target, label + r.message)]
             else:
+                self.events.extend(events)
                 rows = Service._route(None, self.game, events, origin, 0)  # type: ignore[arg-type]
                 expects = [Expect(k, t, x) for k, t, _g, x, _d in rows if k != "ban"]
         if self.dry:
