@@ -6,7 +6,7 @@ import pytest
 from tortoise import Tortoise
 
 from plugins.bansha.engine.core import Input, Refusal
-from plugins.bansha.models import GameRow, InputRow, OutboxRow, PmChoice, SeatRow, SnapshotRow
+from plugins.bansha.models import GameRow, InputRow, OutboxRow, PmChoice, ResultRow, SeatRow, SnapshotRow
 from plugins.bansha.service import DatabaseUnavailable, NotConnected, Origin, Service
 
 GROUP = 555
@@ -47,7 +47,7 @@ async def db(tmp_path_factory):
 
 @pytest.fixture
 async def h(db):
-    for model in (OutboxRow, SnapshotRow, InputRow, SeatRow, PmChoice, GameRow):
+    for model in (OutboxRow, SnapshotRow, InputRow, SeatRow, PmChoice, ResultRow, GameRow):
         await model.all().delete()
     return Harness()
 
@@ -191,3 +191,77 @@ async def test_one_game_per_group_and_games_are_independent(h):
     other = await svc.open_game(group_id=GROUP + 1, self_id=1, owner=1, ruleset="toy", options={}, seed=1, origin=PM)
     await svc.submit(other.gid, Input.make("join", 1000, T0, name="甲"), PM)
     assert {g.gid for g in svc.games_of(1000)} == {other.gid, svc.game_in_group(GROUP).gid}
+
+
+# --- records and /重开 (plugins/bansha/records.py) ----------------------------------------------------
+
+
+async def _finish_werewolf(svc: Service, seed: int, group: int = GROUP):
+    """A whole 狼人杀 game, its inputs replayed through the service (a commit per input)."""
+    from plugins.bansha.engine import registry
+    from plugins.bansha.engine.agent import play_game
+
+    played = play_game(registry.get("werewolf"), 9, seed, record=True)
+    game = await svc.open_game(group_id=group, self_id=1, owner=1, ruleset="werewolf", options={}, seed=seed,
+                               origin=Origin("group", 1, group))
+    for inp in played.inputs:
+        await svc.submit(game.gid, inp, PM)
+    return game, played.game
+
+
+async def test_a_finished_game_is_on_every_players_record_and_the_ranking(h):
+    from plugins.bansha import records
+
+    svc = h.service()
+    game, reference = await _finish_werewolf(svc, 3)
+    rows = await ResultRow.filter(game_id=game.gid).order_by("seat")
+    assert [r.qq for r in rows] == [p.qq for p in reference.players]
+    assert {r.seat for r in rows if r.won} == set(reference.outcome.seats)
+    cast = {r.seat: r for r in reference.rules.cast(reference.state)}
+    assert all(r.role == cast[r.seat].role and r.faction == cast[r.seat].faction for r in rows)
+    await _finish_werewolf(svc, 4)
+    winner = rows[reference.outcome.seats[0] - 1].qq
+    s = await records.player_summary(winner)
+    assert s.games == 2 and s.wins >= 1 and len(s.recent) == 2 and s.recent[0].game_id > s.recent[1].game_id
+    assert sum(x.games for x in s.by_role) == 2
+    assert await records.player_summary(424242) is None
+    ranks = await records.leaderboard(GROUP, "werewolf")
+    assert ranks and ranks[0].wins == max(r.wins for r in ranks) and ranks[0].wins >= 1
+    assert await records.leaderboard(GROUP, "luding") == []
+    assert await records.leaderboard(GROUP + 1) == []
+    stats = await records.role_stats("werewolf")
+    assert sum(x.games for x in stats) == 18
+
+
+async def test_restart_signs_up_the_same_players_in_the_log(h):
+    svc = h.service()
+    game, reference = await _finish_werewolf(svc, 5)
+    old = await svc.last_ended(GROUP)
+    assert old.gid == game.gid and [p.qq for p in old.players] == [p.qq for p in reference.players]
+    new = await svc.open_game(group_id=GROUP, self_id=1, owner=1, ruleset=old.ruleset, options=dict(old.options),
+                              seed=99, origin=Origin("group", 1, GROUP), players=[(p.qq, p.name) for p in old.players],
+                              note=f"重开第 {old.gid} 局")
+    assert new.status == "signup" and [p.qq for p in new.players] == [p.qq for p in old.players]
+    assert await InputRow.filter(game_id=new.gid, kind="join").count() == 9
+    text = (await OutboxRow.filter(game_id=new.gid).first()).text
+    assert f"重开第 {old.gid} 局" in text and "已为上一局的 9 名玩家报名" in text
+    await svc.submit(new.gid, Input.make("leave", old.players[0].qq, T0), Origin("group", old.players[0].qq, GROUP))
+    restored = h.service()
+    await restored.restore()
+    assert [p.qq for p in restored.games[new.gid].players] == [p.qq for p in old.players[1:]]
+
+
+async def test_pictures_off_sends_the_text_alone(h):
+    """图片=关: the same posts, no boards to draw."""
+    from plugins.bansha.engine import registry
+    from plugins.bansha.engine.agent import play_game
+
+    svc = h.service()
+    for options, drawn in (({}, True), ({"图片": False}, False)):
+        played = play_game(registry.get("werewolf"), 9, 6, options=options, record=True)
+        game = await svc.open_game(group_id=GROUP + len(options), self_id=1, owner=1, ruleset="werewolf",
+                                   options=options, seed=6, origin=Origin("group", 1, GROUP))
+        for inp in played.inputs:
+            await svc.submit(game.gid, inp, PM)
+        with_data = await OutboxRow.filter(game_id=game.gid, data__not_isnull=True).count()
+        assert (with_data > 0) == drawn

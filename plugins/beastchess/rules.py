@@ -19,7 +19,7 @@ from dataclasses import replace
 from functools import cache
 from typing import Any
 
-from ..bansha.engine import Action, CastRow, Ctx, Outcome, Refusal, Ruleset, Skill, register
+from ..bansha.engine import Action, CastRow, Ctx, Outcome, Refusal, Ruleset, Skill, boards, register
 from ..bansha.engine.game import clean_text
 from .data import (
     AMBITION,
@@ -643,18 +643,18 @@ class BeastChess(GrimoireMixin, Ruleset):
                 plan.instinct, plan.targets, plan.words = "omen", (), (JI,)
         rep = Resolver(st).run()
         ctx.judge(f"第{r}回合结算：" + ("；".join(rep.log) or "无事发生"))
-        lines = [f"【第{r}回合 血量公布】"]
+        title = f"第{r}回合 血量公布"
+        lines, rows = [f"【{title}】"], []
         for s in range(1, st.n + 1):
-            if s in rep.deaths:
-                lines.append(f"{ctx.name(s)}：0（死亡）")
-            elif st.alive[s]:
-                lines.append(f"{ctx.name(s)}：{st.shown[s]}")
-            else:
-                lines.append(f"{ctx.name(s)}：已出局")
+            hp = "0（死亡）" if s in rep.deaths else (str(st.shown[s]) if st.alive[s] else "已出局")
+            lines.append(f"{ctx.name(s)}：{hp}")
+            rows.append([ctx.name(s), hp])
         if rep.deaths:
             lines.append(f"本回合死亡：{'、'.join(ctx.name(s) for s in rep.deaths)}。")
         shown = tuple(0 if s in rep.deaths or not st.alive[s] else st.shown[s] for s in range(1, st.n + 1))
-        ctx.group("\n".join(lines), data={"round": r, "hp": shown, "out": tuple(rep.deaths)})
+        # the public HP board, as a picture too (the shown HP: 獨立宣言 may show a false one)
+        board = boards.table(title, ["", "血量"], rows)
+        ctx.group("\n".join(lines), data={"round": r, "hp": shown, "out": tuple(rep.deaths), "image": board})
         results: dict[int, list[str]] = {}
         for s in sorted(set(rep.notes) | set(st.plans) | set(rep.deaths) | set(st.living())):
             if s in st.removed:

@@ -31,6 +31,7 @@ from ..bansha.engine import (
     Ruleset,
     Skill,
     Status,
+    boards,
     register,
 )
 from .grimoire import GrimoireMixin
@@ -1070,6 +1071,13 @@ class TavernRuleset(GrimoireMixin, Ruleset):
     def _score(self, ctx: Ctx, st: TavernState, faction: str, points: int, why: str) -> None:
         st.points[faction] += points
         ctx.judge(f"得分：{label(faction)} +{points}（{why}），现在 {st.points[faction]} 分")
+
+    def end_board(self, st: TavernState) -> dict | None:
+        """The scoreboard, published at the end only (得分在游戏中不公布, docs/tavern.md)."""
+        living = {f: len(st.members(f, living=True)) for f in FACTIONS}
+        rows = [[label(f), str(st.points[f]), str(living[f]), str(st.points[f] + SURVIVOR_POINTS * living[f])]
+                for f in FACTIONS]
+        return boards.table("最终得分", ["", "得分", "存活", "="], rows)
 
     def outcome(self, st: TavernState) -> Outcome | None:
         living = {f: len(st.members(f, living=True)) for f in FACTIONS}

@@ -431,7 +431,8 @@ def _finish(game: Game, ctx: Ctx, result: Outcome | None, text: str) -> None:
     game.status = ENDED
     game.outcome = result
     game.deadline = None
-    ctx.group(text, "end")
+    board = game.rules.end_board(game.state) if result is not None and game.state is not None else None
+    ctx.events.append(Event(GROUP, text, "end", boards.attach(board)))
     if game.state is not None:
         cast = game.rules.cast(game.state)
         winner = result.winner if result is not None else "无（法官终止）"

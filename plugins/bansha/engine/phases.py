@@ -49,6 +49,7 @@ COMMON_OPTIONS: tuple[OptionSpec, ...] = (
     OptionSpec("开门", "clock", "09:00", (), "论坛节奏：每天开门时间"),
     OptionSpec("关门", "clock", "22:00", (), "论坛节奏：每天关门时间"),
     OptionSpec("时区", "timezone", "Asia/Shanghai", (), "论坛节奏使用的时区，如 Asia/Shanghai"),
+    OptionSpec("图片", "bool", None, (), "电梯楼、票型、演员表等是否附带图片（默认 开；文字总会发出）"),
 )
 
 _DURATION = re.compile(r"^(\d+(?:\.\d+)?)\s*(s|秒|m|分|分钟|min|h|小时)?$", re.I)

@@ -301,6 +301,10 @@ class Ruleset:
     def public_status(self, state: Any) -> str:
         return ""
 
+    def end_board(self, state: Any) -> dict | None:
+        """A table to draw with the end-of-game announcement (酒馆's final scores), or None."""
+        return None
+
     def seat_view(self, state: Any, seat: int) -> tuple[bool, list[str]]:
         """The seat as the public knows it, for the 电梯楼 picture: (still in the game, public marks
         such as 警长, a 翻牌 role, or how it went out where that was announced)."""

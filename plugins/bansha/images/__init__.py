@@ -84,6 +84,8 @@ class Canvas:
     def text(self, xy: tuple[float, float], text: str, size: int = 24, fill: str = "#222222",
              anchor: str = "la") -> tuple[float, float, float, float]:
         s = drawable(text)
+        if not s:
+            return (xy[0], xy[1], xy[0], xy[1])
         self.drawn.append(s)
         self.draw.text(xy, s, font=font(size), fill=fill, anchor=anchor)
         return self.draw.textbbox(xy, s, font=font(size), anchor=anchor)

@@ -77,7 +77,7 @@ def votes(board: dict) -> Canvas:
     y = _title(c, board["title"], width) + PAD
     if not rows:
         c.text((PAD, y + 20), "无人投票", BODY, MUTED, "lm")
-    for r, h in zip(rows, heights, strict=True):
+    for r, h in zip(rows, heights, strict=False):  # no rows: one empty line
         fill = "#f3dcd6" if r["leader"] else CARD
         c.draw.rounded_rectangle((PAD, y, width - PAD, y + h), 10, fill=fill, outline=LINE, width=2)
         c.text((PAD + 16, y + h / 2), r["label"], BODY, ACCENT if r["leader"] else INK, "lm")
