@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+
 from nonebot import get_driver, get_plugin_config, logger, require
 from nonebot.adapters.onebot.v11 import Bot
 
@@ -38,6 +40,7 @@ async def startup() -> None:
         await remember_sources(svc)
         svc.start_sender()  # its task inherits Bansha's context
     logger.info(f"bansha: restored {restored} active games ({url.split('://', 1)[0]})")
+    asyncio.get_running_loop().run_in_executor(None, sending.warm_pictures)  # the font, off the first send
 
 
 async def remember_sources(svc: Service) -> None:

@@ -81,11 +81,20 @@ async def pictures_on(bot: Bot) -> bool:
         return False
     if bot.self_id not in _can_send_image:
         try:
-            answer = await bot.can_send_image()
+            answer = await asyncio.wait_for(bot.can_send_image(), 5)
             _can_send_image[bot.self_id] = bool(answer.get("yes", True)) if isinstance(answer, dict) else True
-        except ActionFailed:
-            _can_send_image[bot.self_id] = True  # not implemented: try, the text still goes out
+        except (ActionFailed, TimeoutError):
+            return True  # not answered (not implemented, or busy): try; the text goes out either way
     return _can_send_image[bot.self_id]
+
+
+def warm_pictures() -> None:
+    """Load the font and its glyph list at startup, so the first picture is not the slow one."""
+    try:
+        images.glyphs()
+        images.font(24)
+    except Exception as e:  # no font: every picture is skipped, with a warning when one is due
+        logger.warning(f"bansha: pictures unavailable: {e}")
 
 
 async def _forward(bot: Bot, out: Outgoing) -> None:
