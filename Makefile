@@ -6,7 +6,7 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-stamp
 
-.PHONY: install run test test-long lint play simulate bench browser screenshots wheel clean
+.PHONY: install run test test-long lint play simulate bench pictures browser screenshots wheel clean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -59,6 +59,10 @@ bench: install
 wheel: install
 	rm -rf build  # a stale build/ could carry files deleted since
 	$(PY) -m pip wheel --no-deps -w dist .
+
+# docs/images: one picture of each kind, from seeded games (docs/social.md)
+pictures: install
+	$(VENV)/bin/bansha pictures $(ARGS)
 
 clean:
 	rm -rf $(VENV) build dist *.egg-info

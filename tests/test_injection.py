@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import pytest
 from fakeqq import at, image, text
-from secutil import Table, drained, segment_types, start_bot, stop_bot, unsafe_sends
+from secutil import Table, drained, plain, segment_types, start_bot, stop_bot, unsafe_sends
 
 pytestmark = pytest.mark.e2e
 
@@ -195,7 +195,7 @@ async def test_echoed_text_is_plain_and_cannot_forge_lines(bot):
     record = await qq.wait_for(lambda s: s.target == t.group and s.is_forward, 10, m)
     assert "4号 玩家4 诈尸：诈尸[CQ:at,qq=all]" in record.text
     assert "4号 玩家4 的遗言：我是好人[CQ:at,qq=all]" in record.text
-    assert all(segment_types(s) == {"text"} for s in qq.sent[m:])
+    assert all(plain(s) for s in qq.sent[m:])  # text, and the end card's picture
     await drained(proc)
     _check_clean(qq, mark)
 

@@ -229,8 +229,10 @@ async def test_a_finished_game_is_on_every_players_record_and_the_ranking(h):
     assert ranks and ranks[0].wins == max(r.wins for r in ranks) and ranks[0].wins >= 1
     assert await records.leaderboard(GROUP, "luding") == []
     assert await records.leaderboard(GROUP + 1) == []
-    stats = await records.role_stats("werewolf")
-    assert sum(x.games for x in stats) == 18
+    reports = await records.stats_reports("werewolf")
+    assert sum(r["games"] for r in reports) == 2
+    assert sum(x["games"] for r in reports for x in r["roles"]) == 18
+    assert all(0 <= f["ci95"][0] <= f["rate"] <= f["ci95"][1] <= 1 for r in reports for f in r["factions"])
 
 
 async def test_restart_signs_up_the_same_players_in_the_log(h):

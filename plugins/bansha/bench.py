@@ -724,8 +724,9 @@ PERFORMANCE_INTRO = """# 性能基准
 def add_parser(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("bench", help="性能基准：命令延迟、引擎速度、恢复时间、内存",
                        description="性能基准：每项都与同次运行的基线比较，并说明是否达到目标。")
-    p.add_argument("--only", default="latency,engine,recovery,memory,console",
-                   help="只跑其中几项，逗号分隔：latency,engine,recovery,memory,console（默认全部）")
+    p.add_argument("--only", default="latency,engine,recovery,memory,console,records",
+                   help="只跑其中几项，逗号分隔：latency,engine,recovery,memory,console,records（默认全部）")
+    p.add_argument("--record-games", type=int, default=100_000, help="战绩与排行：已存对局数（默认 100000）")
     p.add_argument("--games", type=int, default=200, help="命令延迟：同时进行的游戏局数（默认 200）")
     p.add_argument("--rounds", type=int, default=5, help="命令延迟：轮数，每轮每局一票（默认 5）")
     p.add_argument("--latency-game", default="狼人杀", help="命令延迟使用的游戏（默认 狼人杀）")
@@ -745,7 +746,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace, argv: Sequence[str]) -> int:
     sim.load_rulesets()
     wanted = {w.strip() for w in args.only.split(",") if w.strip()}
-    unknown = wanted - {"latency", "engine", "recovery", "memory", "console"}
+    unknown = wanted - {"latency", "engine", "recovery", "memory", "console", "records"}
     if unknown:
         print(f"未知的基准项：{'、'.join(sorted(unknown))}", file=sys.stderr)
         return 2
@@ -775,6 +776,11 @@ def run(args: argparse.Namespace, argv: Sequence[str]) -> int:
             from .console import bench as console_bench
 
             figures += [Figure(**f) for f in console_bench.figures(seed=args.seed)]
+        if "records" in wanted:
+            from .benchrecords import records_speed
+
+            _note(f"战绩与排行：写入 {args.record_games} 局已结束的对局……")
+            figures += records_speed(args.record_games, args.seed, workdir)
     profile = profile_engine() if args.profile else None
     info = machine()
     if args.json:

@@ -1,5 +1,5 @@
-"""The `bansha` console script: `bansha simulate` (balance reports), `bansha bench` (speed, scale, recovery)
-and `bansha commands` (the command list, from the command table).
+"""The `bansha` console script: `bansha simulate` (balance reports), `bansha bench` (speed, scale, recovery),
+`bansha stats` (win rates from the stored games) and `bansha commands` (the command list, from the command table).
 
 `make simulate ARGS=…` and `make bench ARGS=…` run these. No per-game code:
 every ruleset that registers itself is available here.
@@ -102,6 +102,102 @@ def simulate(args: argparse.Namespace, argv: Sequence[str]) -> int:
     return 1 if args.strict and any(r["errors"] for r in reports) else 0
 
 
+def _stats_parser(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("stats", help="已存对局的统计：每个身份、每个板子的胜率", description=(
+        "从数据库里已经结束的对局统计每个游戏、每个板子的阵营胜率（95% 置信区间）和每个身份的胜率。"))
+    p.add_argument("--game", default="", help="只看一种游戏（标题、键或别名）")
+    p.add_argument("--db", default="", help="数据库 URL；默认读 .env / 环境变量 BANSHA_DB_URL")
+    p.add_argument("--chart", metavar="PNG", help="把胜率画成图（与 bansha simulate --chart 相同的图）")
+    p.add_argument("--font", metavar="TTF", help="图中使用的中文字体文件（默认用机器人图片的 Noto Sans CJK）")
+    p.add_argument("--json", action="store_true", help="输出 JSON")
+
+
+def stats(args: argparse.Namespace) -> int:
+    import asyncio
+    import json
+    import os
+
+    from tortoise import Tortoise
+
+    from . import records
+    from .engine import registry
+    from .service import Service
+
+    sim.load_rulesets()
+    rules = registry.get(args.game) if args.game else None
+    if args.game and rules is None:
+        print(f"没有名为「{args.game}」的游戏。", file=sys.stderr)
+        return 2
+    url = args.db or os.environ.get("BANSHA_DB_URL") or _env_db_url()
+
+    async def read() -> list[dict]:
+        await Service.init_db(url)
+        try:
+            return await records.stats_reports(rules.key if rules else None)
+        finally:
+            await Tortoise.close_connections()
+
+    reports = asyncio.run(read())
+    print(json.dumps(reports, ensure_ascii=False, indent=1) if args.json else records.render_stats(reports))
+    if args.chart and reports:
+        font = args.font or _picture_font()
+        from .simreport import draw_chart
+
+        warning = draw_chart(reports, args.chart, font)
+        if warning:
+            print(warning, file=sys.stderr)
+        print(f"图已保存：{args.chart}", file=sys.stderr)
+    return 0
+
+
+def pictures(args: argparse.Namespace) -> int:
+    """One picture of each kind from seeded games (docs/images): what the bot sends with its posts."""
+    from pathlib import Path
+
+    from . import images
+    from .engine import registry
+    from .engine.agent import play_game
+    from .engine.boards import images_of
+
+    sim.load_rulesets()
+    out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+    wanted = {"ring": ("werewolf", 12, 5), "votes": ("werewolf", 12, 5), "cast": ("werewolf", 12, 5),
+              "hp": ("beastchess", 8, 3), "score": ("tavern", 15, 4)}
+    for name, (key, n, seed) in wanted.items():
+        found: list[dict] = []
+
+        def observe(game, inp, events, found=found):
+            found.extend(b for ev in events if ev.audience.kind == "group" for b in images_of(ev.data))
+
+        play_game(registry.get(key), n, seed, observe=observe, social=True)
+        kind = {"hp": "table", "score": "table"}.get(name, name)
+        boards = [b for b in found if b["kind"] == kind]
+        board = boards[-1] if name in ("hp", "score") else boards[min(1, len(boards) - 1)]
+        (out / f"{name}.png").write_bytes(images.render(board))
+        print(f"已写入：{out / (name + '.png')}", file=sys.stderr)
+    return 0
+
+
+def _env_db_url() -> str:
+    from pathlib import Path
+
+    for line in (Path(".env").read_text(encoding="utf-8").splitlines() if Path(".env").exists() else []):
+        key, _, value = line.partition("=")
+        if key.strip() == "BANSHA_DB_URL" and value.strip():
+            return value.strip().strip("'\"")
+    return "sqlite://data/bansha.sqlite3"
+
+
+def _picture_font() -> str | None:
+    try:
+        from . import images
+
+        return images.font_file()[0]
+    except Exception:  # no font: draw_chart looks for a system one and warns
+        return None
+
+
 def _cpus() -> int:
     import os
 
@@ -175,6 +271,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="bansha", description="版杀法官：平衡性模拟、性能基准与对局重放")
     sub = parser.add_subparsers(dest="command", required=True)
     _simulate_parser(sub)
+    _stats_parser(sub)
+    p = sub.add_parser("pictures", help="每种图片各生成一张（docs/images）", description="用固定种子的对局生成电梯楼、票型、演员表、斗兽棋血量、酒馆得分各一张图。")
+    p.add_argument("--out", default="docs/images", help="输出目录（默认 docs/images）")
     p = sub.add_parser("commands", help="命令一览（由命令表生成）", description="按命令表输出命令一览（Markdown）。")
     p.add_argument("--markdown", metavar="MD", help="写入该 Markdown 文件的生成区（如 README.md）")
     from . import bench
@@ -188,6 +287,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         return commands(args)
     if args.command == "replay":
         return replay(args)
+    if args.command == "stats":
+        return stats(args)
+    if args.command == "pictures":
+        return pictures(args)
     return bench.run(args, argv[1:])
 
 

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from tortoise.expressions import Q
 from tortoise.functions import Count
 
+from .engine import registry
 from .engine.game import Game
 from .models import ResultRow
 
@@ -118,43 +119,46 @@ async def _names(qqs: list[int]) -> dict[int, str]:
     return out
 
 
-@dataclass
-class StatLine:
-    ruleset: str
-    key: str  # a role, or a board
-    games: int
-    wins: int
+async def stats_reports(ruleset: str | None = None) -> list[dict]:
+    """Per ruleset and board, from the stored games with a winner: camp and role win rates with
+    Wilson intervals, in the shape `bansha simulate` reports (so `sim.draw_chart` draws them)."""
+    from .sim import wilson
 
-    @property
-    def rate(self) -> float:
-        return self.wins / self.games if self.games else 0.0
-
-
-async def role_stats(ruleset: str | None = None) -> list[StatLine]:
-    """Win rate of each role, per ruleset, over the stored games with a winner."""
     q = ResultRow.filter(won__not_isnull=True)
     if ruleset:
         q = q.filter(ruleset=ruleset)
-    rows = await q.annotate(n=Count("id"), w=_won()).group_by("ruleset", "role").values("ruleset", "role", "n", "w")
-    return sorted((StatLine(r["ruleset"], r["role"], r["n"], int(r["w"] or 0)) for r in rows),
-                  key=lambda x: (x.ruleset, -x.games, x.key))
-
-
-async def board_stats(ruleset: str | None = None) -> list[tuple[str, str, int, dict[str, int]]]:
-    """Per ruleset and board: games, and how many each camp won (a camp wins a game when any of its
-    seats is among the winners)."""
-    q = ResultRow.filter(won=True)
-    if ruleset:
-        q = q.filter(ruleset=ruleset)
-    wins = await q.annotate(n=Count("game_id", distinct=True)).group_by("ruleset", "board", "faction").values(
-        "ruleset", "board", "faction", "n")
-    games_q = ResultRow.filter(won__not_isnull=True)
-    if ruleset:
-        games_q = games_q.filter(ruleset=ruleset)
-    games = await games_q.annotate(n=Count("game_id", distinct=True)).group_by("ruleset", "board").values(
-        "ruleset", "board", "n")
-    out = []
+    games = await q.annotate(n=Count("game_id", distinct=True), seats=Count("id")).group_by(
+        "ruleset", "board").values("ruleset", "board", "n", "seats")
+    camps = await q.filter(won=True).annotate(n=Count("game_id", distinct=True)).group_by(
+        "ruleset", "board", "faction").values("ruleset", "board", "faction", "n")
+    roles = await q.annotate(n=Count("id"), w=_won()).group_by("ruleset", "board", "role").values(
+        "ruleset", "board", "role", "n", "w")
+    reports = []
     for g in sorted(games, key=lambda r: (r["ruleset"], r["board"])):
-        camps = {w["faction"]: w["n"] for w in wins if w["ruleset"] == g["ruleset"] and w["board"] == g["board"]}
-        out.append((g["ruleset"], g["board"], g["n"], camps))
-    return out
+        key = (g["ruleset"], g["board"])
+        rules = registry.get(g["ruleset"])
+        n = g["n"]
+        factions = [{"faction": c["faction"], "wins": c["n"], "rate": c["n"] / n, "ci95": wilson(c["n"], n)}
+                    for c in camps if (c["ruleset"], c["board"]) == key]
+        rows = [{"role": r["role"], "games": r["n"], "wins": int(r["w"] or 0), "rate": int(r["w"] or 0) / r["n"],
+                 "ci95": wilson(int(r["w"] or 0), r["n"])} for r in roles if (r["ruleset"], r["board"]) == key]
+        reports.append({
+            "game": g["ruleset"], "title": rules.title if rules else g["ruleset"], "board": g["board"],
+            "players": f"平均{g['seats'] / n:.0f}", "games": n, "agent": "stored",
+            "factions": sorted(factions, key=lambda f: -f["rate"]), "roles": sorted(rows, key=lambda r: -r["games"]),
+        })
+    return reports
+
+
+def render_stats(reports: list[dict]) -> str:
+    if not reports:
+        return "数据库里还没有打完的对局。"
+    out = []
+    for rep in reports:
+        lines = [f"{rep['title']}{' · ' + rep['board'] if rep['board'] else ''} · {rep['games']} 局（已存对局）"]
+        for f in rep["factions"]:
+            lo, hi = f["ci95"]
+            lines.append(f"  {f['faction']}：胜 {f['wins']} 局，{f['rate'] * 100:.1f}% [{lo * 100:.1f}, {hi * 100:.1f}]")
+        lines.append("  身份：" + "；".join(f"{r['role']} {r['wins']}/{r['games']}" for r in rep["roles"]))
+        out.append("\n".join(lines))
+    return "\n\n".join(out)

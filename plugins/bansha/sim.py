@@ -38,7 +38,8 @@ from .engine.ruleset import Ruleset
 # information-state minds of engine/deduce.py (each seat acts only on what it was told).
 AGENTS: dict[str, Agent | Any | None] = {"random": None, "cautious": heuristic_action, "deduce": DEDUCE}
 AGENT_ALIASES = {"heuristic": "cautious", "随机": "random", "谨慎": "cautious", "推理": "deduce"}
-AGENT_LABELS = {"random": "随机代理", "cautious": "谨慎代理（启发式新手）", "deduce": "推理代理（只用自己的信息）"}
+AGENT_LABELS = {"random": "随机代理", "cautious": "谨慎代理（启发式新手）", "deduce": "推理代理（只用自己的信息）",
+                "stored": "已存对局（bansha stats）"}
 AGENT_SHORT = {"random": "随机", "cautious": "谨慎", "deduce": "推理"}
 # Games that end take at most ~600 inputs with any agent (measured on every ruleset); one still running after
 # this many steps is stuck (鹿鼎记's 1-vs-1 tie) and is counted as an error instead of being played for 5,000.
