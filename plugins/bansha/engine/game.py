@@ -427,6 +427,16 @@ def cast_lines(game: Game) -> list[str]:
             for r in game.rules.cast(game.state)]
 
 
+def _end_card(game: Game, ctx: Ctx, result: Outcome | None) -> None:
+    """The 演员表 (text and picture): roles, camps, fates, the winner and the all-seeing spectators."""
+    winner = result.winner if result is not None else "无（法官终止）"
+    seeing = [s for s in game.spectators.values() if s.all_seeing]
+    tail = [f"{boards.WATCHERS}：" + "、".join(f"{s.name}（{s.qq}）" for s in seeing)] if seeing else []
+    board = boards.cast(game, winner, game.rules.cast(game.state), [s.name for s in seeing])
+    card = "\n".join([f"{boards.CAST_HEAD}：", *cast_lines(game), board["winner"], *tail])
+    ctx.events.append(Event(GROUP, card, "end", boards.attach(board)))
+
+
 def _finish(game: Game, ctx: Ctx, result: Outcome | None, text: str) -> None:
     game.status = ENDED
     game.outcome = result
@@ -434,13 +444,7 @@ def _finish(game: Game, ctx: Ctx, result: Outcome | None, text: str) -> None:
     board = game.rules.end_board(game.state) if result is not None and game.state is not None else None
     ctx.events.append(Event(GROUP, text, "end", boards.attach(board)))
     if game.state is not None:
-        cast = game.rules.cast(game.state)
-        winner = result.winner if result is not None else "无（法官终止）"
-        seeing = [s for s in game.spectators.values() if s.all_seeing]
-        tail = [f"{boards.WATCHERS}：" + "、".join(f"{s.name}（{s.qq}）" for s in seeing)] if seeing else []
-        board = boards.cast(game, winner, cast, [s.name for s in seeing])
-        text = "\n".join([f"{boards.CAST_HEAD}：", *cast_lines(game), board["winner"], *tail])
-        ctx.events.append(Event(GROUP, text, "end", boards.attach(board)))
+        _end_card(game, ctx, result)
     ctx.judge(f"游戏结束：{text}")
     lines = list(game.timeline) + [f"[{local_time(ctx.at, game.options)}] {e.text}" for e in ctx.events if e.audience.kind == "judge"]
     ctx.events.append(Event(Audience("group"), "完整记录：\n" + "\n".join(lines), "end", (("forward", True),)))
