@@ -215,7 +215,7 @@ async def test_export_and_replay_give_the_same_outcome_and_cast(env, tmp_path, c
     assert cli.main(["replay", str(path)]) == 0
     out = capsys.readouterr().out
     assert outcome in out
-    assert "\n".join(published.split("\n")[1:]) in out
+    assert "\n".join(published.split("\n")[1:len(game.players) + 1]) in out  # the seats (then 胜者：…)
     assert "与导出时的记录一致" in out
     # a tampered log replays to something else, and says so
     doc["inputs"] = doc["inputs"][:-5]
@@ -298,3 +298,17 @@ async def test_a_live_refresh_leaves_the_forms_message_for_the_page_it_redirects
     assert "笔记已保存" not in live.text
     assert "笔记已保存" in (await c.get(f"/bansha/game/{game.gid}/controls")).text
     assert "笔记已保存" not in (await c.get(f"/bansha/game/{game.gid}/controls")).text  # shown once
+
+
+async def test_the_grimoire_lists_the_spectators_the_all_seeing_marked(env):
+    from plugins.bansha.engine.core import Input
+
+    world, svc, con, c = env
+    game = await open_game(svc, world, "werewolf", 9, seed=5, group=G1, owner=OWNER, steps=3)
+    await svc.submit(game.gid, Input.make("watch", 8801, world.clock, name="看客甲"))
+    await svc.submit(game.gid, Input.make("judge", OWNER, world.clock, sub="观战", qq=8802, name="全知乙"))
+    await login(c, OWNER)
+    page = (await c.get(f"/bansha/game/{game.gid}")).text
+    assert "观战" in page and "看客甲" in page and "8801" in page
+    assert page.index("全知乙") < page.index("看客甲")  # the all-seeing first, marked
+    assert "全知</span>" in page

@@ -93,7 +93,7 @@ def grimoire(game: Game) -> dict[str, Any]:
     if game.state is None:
         seats = [SeatView(i + 1, p.name, p.qq) for i, p in enumerate(players)]
         return {"seats": _ring(seats, list(range(1, len(seats) + 1))), "teams": [], "steps": [], "public": "",
-                "ledger": "", "sheriff": 0, "deal": False}
+                "ledger": "", "sheriff": 0, "deal": False, "watchers": watchers(game)}
     rules, state = game.rules, game.state
     cast = {row.seat: row for row in rules.cast(state)}
     pending = rules.pending(state) if game.status == RUNNING else set()
@@ -118,7 +118,12 @@ def grimoire(game: Game) -> dict[str, Any]:
         ))
     return {"seats": _ring(seats, rules.ring_order(state)), "teams": sorted(teams.items()),
             "steps": rules.night_steps(state), "public": rules.public_status(state),
-            "ledger": forum.card_ledger(game), "sheriff": sheriff, "deal": True}
+            "ledger": forum.card_ledger(game), "sheriff": sheriff, "deal": True, "watchers": watchers(game)}
+
+
+def watchers(game: Game) -> list[tuple[str, int, bool]]:
+    """Who watches (engine/social.py): (name, QQ, all-seeing), the all-seeing first."""
+    return sorted(((s.name, s.qq, s.all_seeing) for s in game.spectators.values()), key=lambda w: (not w[2], w[1]))
 
 
 def _ring(seats: list[SeatView], order: list[int]) -> list[SeatView]:
@@ -169,6 +174,10 @@ def audience_label(game: Game, ev: Event, actor_seat: int) -> str:
         return f"回复 {actor_seat}号" if actor_seat else "回复发送者"
     if a.kind == "user":
         return f"QQ {a.seat}"
+    if a.kind == "dead":
+        return f"亡者聊天（{'、'.join(f'{m}号' for m in a.members)}）"
+    if a.kind == "spectator":
+        return f"{'全知观战' if a.team else '观战'}（{len(a.members)} 人）"
     return a.kind
 
 
