@@ -143,7 +143,11 @@ def stats(args: argparse.Namespace) -> int:
         font = args.font or _picture_font()
         from .simreport import draw_chart
 
-        warning = draw_chart(reports, args.chart, font)
+        try:
+            warning = draw_chart(reports, args.chart, font)
+        except sim.SimError as e:  # no matplotlib: the [sim] extra
+            print(e, file=sys.stderr)
+            return 2
         if warning:
             print(warning, file=sys.stderr)
         print(f"图已保存：{args.chart}", file=sys.stderr)
