@@ -13,13 +13,13 @@ ROOT = Path(__file__).resolve().parents[1]
 
 FILL = """
 import asyncio, random, sys
-from tortoise import Tortoise
+from plugins.bansha import db
 from plugins.bansha.service import Service
 from plugins.bansha.benchrecords import _fill
 async def main(url):
     await Service.init_db(url)
-    await _fill(Tortoise.get_connection("default"), 0, 60, random.Random(1))
-    await Tortoise.close_connections()
+    await _fill(db.connection(), 0, 60, random.Random(1))
+    await db.close()
 asyncio.run(main(sys.argv[1]))
 """
 

@@ -65,13 +65,12 @@ async def _measure(rng: random.Random, rounds: int) -> tuple[float, float]:
 
 
 async def _run(db: Path, games: int, seed: int, rounds: int) -> dict[str, float]:
-    from tortoise import Tortoise
-
+    from . import db
     from .service import Service
 
     await Service.init_db(_db_url(db))
     await _durable(False)
-    conn = Tortoise.get_connection("default")
+    conn = db.connection()
     rng = random.Random(seed)
     base = min(1000, games)
     out: dict[str, float] = {}
@@ -84,7 +83,7 @@ async def _run(db: Path, games: int, seed: int, rounds: int) -> dict[str, float]
         out["fill"] = time.perf_counter() - t
         out["record"], out["ranking"] = await _measure(rng, rounds)
     finally:
-        await Tortoise.close_connections()
+        await db.close()
     return out
 
 

@@ -117,9 +117,7 @@ def stats(args: argparse.Namespace) -> int:
     import json
     import os
 
-    from tortoise import Tortoise
-
-    from . import records
+    from . import db, records
     from .engine import registry
     from .service import Service
 
@@ -135,7 +133,7 @@ def stats(args: argparse.Namespace) -> int:
         try:
             return await records.stats_reports(rules.key if rules else None)
         finally:
-            await Tortoise.close_connections()
+            await db.close()
 
     reports = asyncio.run(read())
     print(json.dumps(reports, ensure_ascii=False, indent=1) if args.json else records.render_stats(reports))

@@ -1222,7 +1222,7 @@ class NataRuleset(GrimoireMixin, Declarations, Actions, Effects, Ruleset):
             return None
         if d.words == "" and seat not in state.lastwords and seat not in state.removed and d.words_until >= state.day:
             return "你还可以留遗言：遗言公示之后才能进入亡者聊天。"
-        if not d.announced or state.day <= d.shown_day:
+        if seat not in state.removed and (not d.announced or state.day <= d.shown_day):  # 红牌: never revived
             return "上一个白天宣布出局的角色还可能被复活（阴阳使者）：下一个晨曦之后你才能进入亡者聊天。"
         return None
 
