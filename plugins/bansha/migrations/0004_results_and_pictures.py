@@ -8,7 +8,7 @@ from tortoise.migrations import operations as ops
 
 
 class Migration(migrations.Migration):
-    dependencies = [('bansha', '0002_snapshot_index')]
+    dependencies = [('bansha', '0003_console')]
 
     initial = False
 
