@@ -165,6 +165,7 @@ class Sent:
     node_texts: list[str] = field(default_factory=list)  # forward only
     params: dict[str, Any] = field(default_factory=dict)  # raw API params
     time: float = field(default_factory=time.time)
+    via: str = ""  # the WebSocket (bot process) that sent it
 
     @property
     def is_forward(self) -> bool:
@@ -474,6 +475,8 @@ class FakeQQ:
         self._heartbeat: asyncio.Task[None] | None = None
         self._pending: set[asyncio.Task[None]] = set()
         self._new_sent: asyncio.Event | None = None
+        self._also: dict[str, tuple[ClientConnection, asyncio.Task[None]]] = {}  # url -> (ws, reader)
+        self._via = ""
         self.connections = 0
 
     @classmethod
@@ -549,6 +552,40 @@ class FakeQQ:
         await self.close()
         if self._new_sent is None:
             self._new_sent = asyncio.Event()
+        ws = await self._open(self.url, timeout)
+        self._ws = ws
+        self.connections += 1
+        self._reader = asyncio.create_task(self._read_loop(ws, self.url), name="fakeqq-reader")
+        await self._lifecycle(ws)
+        if self.heartbeat_interval:
+            self._heartbeat = asyncio.create_task(self._heartbeat_loop(ws))
+
+    async def connect_also(self, url: str, timeout: float = 30) -> None:
+        """(Re)connect one more reverse WebSocket (NapCat can serve several: a standby bot process).
+        Every event then goes to every connection; any of them may call the API (`Sent.via` says which)."""
+        await self.close_also(url)
+        if self._new_sent is None:
+            self._new_sent = asyncio.Event()
+        ws = await self._open(url, timeout)
+        self._also[url] = (ws, asyncio.create_task(self._read_loop(ws, url), name=f"fakeqq-reader {url}"))
+        await self._lifecycle(ws)
+
+    async def close_also(self, url: str) -> None:
+        ws, reader = self._also.pop(url, (None, None))
+        if reader is not None and not reader.done():
+            reader.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await reader
+        if ws is not None:
+            with contextlib.suppress(Exception):
+                await ws.close()
+
+    async def _lifecycle(self, ws: ClientConnection) -> None:
+        event = {"post_type": "meta_event", "meta_event_type": "lifecycle", "sub_type": "connect",
+                 "self_id": self.self_id, "time": int(time.time())}
+        await ws.send(json.dumps(event, ensure_ascii=False))
+
+    async def _open(self, url: str, timeout: float) -> ClientConnection:
         headers = {
             "X-Self-ID": str(self.self_id),
             "X-Client-Role": "Universal",
@@ -558,8 +595,8 @@ class FakeQQ:
         deadline = time.monotonic() + timeout
         while True:
             try:
-                ws = await ws_connect(
-                    self.url,
+                return await ws_connect(
+                    url,
                     additional_headers=headers,
                     proxy=None,  # never route localhost through an env proxy
                     open_timeout=5,
@@ -567,29 +604,14 @@ class FakeQQ:
                     ping_interval=None,
                     max_size=None,
                 )
-                break
             except (OSError, InvalidHandshake, TimeoutError) as e:
                 # refused while starting; 403 "Duplicate X-Self-ID" while the
                 # bot has not yet noticed our previous connection dropped
                 if time.monotonic() > deadline:
                     raise ConnectionError(
-                        f"could not connect to {self.url} within {timeout}s: {e!r}" + self._log_tail()
+                        f"could not connect to {url} within {timeout}s: {e!r}" + self._log_tail()
                     ) from e
                 await asyncio.sleep(0.2)
-        self._ws = ws
-        self.connections += 1
-        self._reader = asyncio.create_task(self._read_loop(ws), name="fakeqq-reader")
-        await self._post(
-            {
-                "post_type": "meta_event",
-                "meta_event_type": "lifecycle",
-                "sub_type": "connect",
-                "self_id": self.self_id,
-                "time": int(time.time()),
-            }
-        )
-        if self.heartbeat_interval:
-            self._heartbeat = asyncio.create_task(self._heartbeat_loop(ws))
 
     async def flush(self) -> None:
         """Wait until every answer delayed by `api_delays` has been sent."""
@@ -597,6 +619,7 @@ class FakeQQ:
             await asyncio.gather(*list(self._pending), return_exceptions=True)
 
     async def close(self) -> None:
+        """Close the main connection (`close_also` closes the others)."""
         ws, self._ws = self._ws, None
         for task in (self._heartbeat, self._reader, *self._pending):
             if task is not None and not task.done():
@@ -633,7 +656,7 @@ class FakeQQ:
                     )
                 )
 
-    async def _read_loop(self, ws: ClientConnection) -> None:
+    async def _read_loop(self, ws: ClientConnection, via: str = "") -> None:
         try:
             async for raw in ws:
                 try:
@@ -643,7 +666,7 @@ class FakeQQ:
                     continue
                 if not isinstance(frame, dict) or "action" not in frame:
                     continue
-                resp = self._handle_api(frame)
+                resp = self._handle_api(frame, via)
                 delay = self.api_delays.get(str(frame["action"]))
                 if delay:
                     # the action already took effect; only the answer is late
@@ -665,9 +688,16 @@ class FakeQQ:
             await ws.send(json.dumps(resp, ensure_ascii=False))
 
     async def _post(self, event: dict[str, Any]) -> None:
-        if not self.connected or self._ws is None:
+        """To every open connection, as NapCat posts each event to each of its WebSocket clients."""
+        links = [ws for ws, reader in self._also.values() if not reader.done()]
+        if self.connected and self._ws is not None:
+            links.insert(0, self._ws)
+        if not links:
             raise RuntimeError("FakeQQ is not connected; call connect() first")
-        await self._ws.send(json.dumps(event, ensure_ascii=False))
+        frame = json.dumps(event, ensure_ascii=False)
+        for ws in links:
+            with contextlib.suppress(ConnectionClosed):
+                await ws.send(frame)
 
     async def send_raw_event(self, event: dict[str, Any]) -> None:
         """Post any event as-is (duplicate message ids, notices, ...)."""
@@ -899,7 +929,8 @@ class FakeQQ:
 
     # ------------------------------------------------------------ API calls
 
-    def _handle_api(self, frame: dict[str, Any]) -> dict[str, Any]:
+    def _handle_api(self, frame: dict[str, Any], via: str = "") -> dict[str, Any]:
+        self._via = via  # read by _record: which connection (bot process) made the call
         action = str(frame.get("action", ""))
         params = frame.get("params") or {}
         echo = frame.get("echo")
@@ -973,6 +1004,7 @@ class FakeQQ:
         if sent.kind == "private":
             stored["target_id"] = sent.target
         self.messages[sent.message_id] = stored
+        sent.via = self._via
         self.sent.append(sent)
         if self._new_sent is not None:
             self._new_sent.set()

@@ -4,9 +4,10 @@ the restore brings every game back and arms its deadline, speed counts whole gam
 from __future__ import annotations
 
 import json
+import pickle
 import sqlite3
 
-from plugins.bansha import bench, cli
+from plugins.bansha import bench, benchproc, cli
 from plugins.bansha.engine import registry
 from plugins.bansha.engine.agent import play_game
 
@@ -30,13 +31,31 @@ def test_latency_harness_votes_really_count_and_the_bare_matcher_really_commits(
     assert sum(1 for a in votes if a.get("skill") == "投票" and a.get("via") == "group") == d["votes_sent"]
 
 
-def test_recovery_restores_every_game_and_rearms_it_and_memory_is_per_game(tmp_path):
-    recovery, memory = bench.recovery_and_memory(games=10, seed=3, repeat=1, workdir=tmp_path)
-    assert recovery.detail["games"] == 10 and recovery.detail["jobs_armed"] >= 10
-    assert recovery.value > 0 and recovery.baseline and recovery.baseline > 0
-    assert recovery.met is None  # the goal is stated for 1,000 games
-    assert memory.detail["games"] == 10 and 1_000 < memory.value < 10_000_000
-    assert memory.met == (memory.value <= bench.MEMORY_GOAL)
+def test_restart_starts_the_real_bot_on_copies_of_real_games_and_measures_it(tmp_path):
+    figures = {f.key: f for f in benchproc.restart([12], seed=3, repeat=1, templates=5, workdir=tmp_path)}
+    ready, rss, ws, answer = figures["ready:12"], figures["rss:12"], figures["ws:12"], figures["answer:12"]
+    assert ready.detail["games"] == 12 and ready.detail["templates"] == 5 and ready.detail["copies"] == 7
+    assert 0 < ws.value <= answer.value and 0 < ws.value <= ready.value + 5  # all from the process start
+    assert ready.met is None and ws.met == (ws.value <= benchproc.WS_GOAL)  # the readiness goals are for 1,000+
+    assert rss.met == (rss.value <= benchproc.RSS_GOAL) and rss.baseline and rss.baseline > 10 * 2**20
+    # the copies are games of their own: own group, own players, and their snapshots say so
+    db = sqlite3.connect(tmp_path / "restart-12.sqlite3")
+    groups = [g for (g,) in db.execute("select group_id from bansha_game where status != 'ended'")]
+    seats = db.execute("select count(*), count(distinct qq) from bansha_seat").fetchone()
+    snaps = [(gid, pickle.loads(data)) for gid, data in db.execute("select game_id, data from bansha_snapshot")]
+    db.close()
+    assert len(groups) == len(set(groups)) == 12 and seats[0] == seats[1]
+    assert all(game.gid == gid and game.group in groups for gid, game in snaps)
+
+
+def test_snapshot_of_a_long_forum_game_is_measured_after_its_inputs(tmp_path):
+    (fig,) = benchproc.snapshot(300, seed=2, games=["狼人杀"], workdir=tmp_path)
+    assert fig.detail["inputs"] == 300 and fig.detail["kinds"]["speak"] > 100
+    db = sqlite3.connect(tmp_path / "forum-狼人杀.sqlite3")
+    (size, seq), = db.execute("select length(data), seq from bansha_snapshot").fetchall()
+    (inputs,) = db.execute("select count(*) from bansha_input").fetchone()
+    db.close()
+    assert fig.value == size and fig.detail["snapshot_seq"] == seq and inputs == 300
 
 
 def test_engine_speed_counts_whole_games():

@@ -11,21 +11,20 @@
    post to the bot's announcement arriving back at the client.
 2. 引擎速度: whole simulated games per second on one core (`engine.agent.play_game`
    with the random agent), per ruleset. Goals: 12-player 狼人杀 ≥ 2,000/s, 纳塔 ≥ 300/s.
-3. 恢复: time from process start until `--recovery-games` active games are
-   restored from the DB and their deadlines re-armed as APScheduler date jobs,
-   against the same process start on an empty DB. Goal ≤ 2 s.
-4. 内存: bytes per restored active game (tracemalloc). Goal ≤ 100 KB.
+3. 重启 (benchproc.py): the real `bot.py` process on a database with 1,000 and 10,000 active
+   games: WebSocket accepted (≤ 1 s), every game restored (1,000 ≤ 2 s, 10,000 ≤ 10 s), a first
+   command answered; RSS per active game (≤ 100 KB), against an empty database in the same run.
+4. 快照 (benchproc.py): a 5,000-input 论坛 game's latest snapshot (≤ 200 KB).
 
-The NoneBot and DB parts each run in a child process (`python -m
-<package>.bansha.bench _latency|_build|_restore …`): a clean heap, a real
-process start, and NoneBot initialised exactly once.
+The NoneBot and DB parts each run in a child process (`python -m <package>.bansha.bench
+_latency|_build|_snapshot …`, or `bot.py` itself): a clean heap, a real process start, and NoneBot
+initialised exactly once.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
-import gc
 import json
 import math
 import os
@@ -44,7 +43,7 @@ from typing import Any
 from tortoise import fields
 from tortoise.models import Model
 
-from . import sim
+from . import benchproc, sim
 from .engine import registry
 from .engine.agent import Agent, play_game
 from .engine.core import Input
@@ -63,9 +62,9 @@ OWNER = 9_000_000
 T0 = 1_700_000_000.0  # the scripted games' clock; shifted to real time when stored
 
 LATENCY_GOAL = 1.5  # p99 ratio /投票 : bare matcher
-RECOVERY_GOAL = 2.0  # seconds from process start, 1,000 games
-MEMORY_GOAL = 100 * 1024  # bytes per active game
+QQ0, QQ_STRIDE = 1_000_000, 100  # build_db seats game g's players as QQ QQ0 + g * QQ_STRIDE + k
 # Engine goals from the issue: ruleset key -> (players or None for the typical table, games/s)
+ITEMS = ("latency", "engine", "restart", "snapshot", "console", "records")
 ENGINE_GOALS: dict[str, tuple[int | None, float]] = {"werewolf": (12, 2000.0), "nata": (None, 300.0)}
 
 
@@ -301,7 +300,7 @@ async def _durable(on: bool) -> None:
     await db.connection().execute_script(f"PRAGMA synchronous={'FULL' if on else 'OFF'}")
 
 
-# --- 3 & 4. recovery and memory -----------------------------------------------------------------
+# --- the databases the restart bench starts the bot on (benchproc.py) -----------------------------
 
 
 async def build_db(db: str, games: int, seed: int) -> dict[str, Any]:
@@ -328,7 +327,7 @@ async def build_db(db: str, games: int, seed: int) -> dict[str, Any]:
         ruleset = rulesets[g % len(rulesets)]
         options = sim.build_options(ruleset)
         n = typical_size(ruleset, options)
-        full, script = script_game(ruleset, n, seed + g, options, qq0=1_000_000 + g * 100)
+        full, script = script_game(ruleset, n, seed + g, options, qq0=QQ0 + g * QQ_STRIDE)
         cut = len(script) - 1 if full.status != RUNNING else len(script)  # the last input may end the game
         keep = rng.randint(n + 1, max(n + 1, cut))
         group = 800_000 + g
@@ -340,135 +339,6 @@ async def build_db(db: str, games: int, seed: int) -> dict[str, Any]:
     await OutboxRow.filter(sent=False).update(sent=True)  # the setup's messages are not what we measure
     await Tortoise.close_connections()
     return {"games": games, "inputs": inputs, "rulesets": [r.key for r in rulesets]}
-
-
-async def restore_child(db: str, trace: bool) -> dict[str, Any]:
-    """A fresh process: init the DB, a fresh AsyncIOScheduler, restore every active game and re-arm it."""
-    from datetime import UTC, datetime
-
-    from apscheduler.jobstores.base import JobLookupError
-    from apscheduler.schedulers.asyncio import AsyncIOScheduler
-    from tortoise import Tortoise
-
-    from .service import Service
-
-    sim.load_rulesets()
-    await Service.init_db(_db_url(db))
-    scheduler = AsyncIOScheduler()
-    scheduler.start()
-    fired: list[tuple[str, int]] = []
-
-    async def due(job: str, gid: int, phase_no: int) -> None:
-        fired.append((job, gid))
-
-    def arm(job: str, gid: int, when: float, phase_no: int) -> None:
-        run = datetime.fromtimestamp(max(when, time.time()), tz=UTC)
-        scheduler.add_job(due, "date", run_date=run, id=f"bansha-{job}-{gid}", replace_existing=True,
-                          misfire_grace_time=None, args=[job, gid, phase_no])
-
-    def disarm(job: str, gid: int) -> None:
-        try:
-            scheduler.remove_job(f"bansha-{job}-{gid}")
-        except JobLookupError:
-            pass
-
-    async def send(_out: Any) -> None:
-        return None
-
-    before = 0
-    if trace:
-        import tracemalloc
-
-        # Warm up first: module-level caches a ruleset fills on first use (e.g. a deal sampler) and lazy
-        # imports are paid once per process, not per game; only then measure a second, real restore.
-        warm = Service(send, lambda *a: None, lambda *a: None)
-        await warm.restore()
-        del warm
-        gc.collect()
-        tracemalloc.start()
-        before = tracemalloc.get_traced_memory()[0]
-    svc = Service(send, arm, disarm)
-    t = time.perf_counter()
-    restored = await svc.restore()
-    restore_s = time.perf_counter() - t
-    out: dict[str, Any] = {"restored": restored, "jobs": len(scheduler.get_jobs()), "restore_seconds": restore_s}
-    if trace:
-        import tracemalloc
-
-        gc.collect()
-        after = tracemalloc.get_traced_memory()[0]
-        tracemalloc.stop()
-        out["traced_bytes"] = after - before
-        out["bytes_per_game"] = (after - before) / restored if restored else 0.0
-        out["inputs_per_game"] = sum(g.seq for g in svc.games.values()) / restored if restored else 0.0
-    print(json.dumps(out), flush=True)  # the parent stops its clock at this line
-    scheduler.shutdown(wait=False)
-    if not trace:
-        out["lazy_seconds"] = await _lazy_restore_bound()
-        print(json.dumps(out), flush=True)
-    await Tortoise.close_connections()
-    return out
-
-
-async def _lazy_restore_bound() -> float:
-    """Experiment for docs/performance.md: re-arming every deadline from the game rows alone (rebuilding each
-    game on first use instead), timed on a fresh scheduler."""
-    from datetime import UTC, datetime
-
-    from apscheduler.schedulers.asyncio import AsyncIOScheduler
-
-    from .models import GameRow
-
-    async def due(*_a: Any) -> None:
-        return None
-
-    scheduler = AsyncIOScheduler()
-    scheduler.start()
-    t = time.perf_counter()
-    for row in await GameRow.filter(status__in=["signup", "running"]).all():
-        if row.status == "running" and row.deadline is not None:
-            run = datetime.fromtimestamp(max(row.deadline, time.time()), tz=UTC)
-            scheduler.add_job(due, "date", run_date=run, id=f"bansha-deadline-{row.id}", replace_existing=True,
-                              misfire_grace_time=None, args=[row.id, row.phase_no])
-    elapsed = time.perf_counter() - t
-    scheduler.shutdown(wait=False)
-    return elapsed
-
-
-def recovery_and_memory(games: int, seed: int, repeat: int, workdir: Path) -> list[Figure]:
-    empty, full = workdir / "empty.sqlite3", workdir / "full.sqlite3"
-    _child(["_build", "--db", str(empty), "--games", "0", "--seed", str(seed)])
-    t = time.perf_counter()
-    built, _ = _child(["_build", "--db", str(full), "--games", str(games), "--seed", str(seed)], timeout=3600)
-    build_s = time.perf_counter() - t
-    full_times, empty_times, last = [], [], {}
-    for _ in range(max(1, repeat)):  # alternate, so drift in the machine's load hits both alike
-        _, e = _child(["_restore", "--db", str(empty)])
-        last, f = _child(["_restore", "--db", str(full)])
-        empty_times.append(e)
-        full_times.append(f)
-    if last.get("restored") != games:
-        raise RuntimeError(f"restored {last.get('restored')} games, expected {games}")
-    full_s, empty_s = statistics.median(full_times), statistics.median(empty_times)
-    recovery = Figure(
-        "recovery", f"恢复 {games} 局（进程启动至全部恢复并重新定时）", full_s, "s",
-        baseline=empty_s, baseline_label="空库启动", ratio=full_s / empty_s if empty_s else None,
-        goal=f"1,000 局 ≤ {RECOVERY_GOAL:g} s", met=(full_s <= RECOVERY_GOAL) if games >= 1000 else None,
-        detail={"games": games, "jobs_armed": last.get("jobs"), "restore_call_seconds": round(last["restore_seconds"], 3),
-                "lazy_rearm_seconds": round(last.get("lazy_seconds", 0.0), 3),
-                "runs": repeat, "full_runs": [round(x, 3) for x in full_times],
-                "empty_runs": [round(x, 3) for x in empty_times], "inputs": built["inputs"],
-                "build_seconds": round(build_s, 1), "rulesets": built["rulesets"]},
-    )
-    traced, _ = _child(["_restore", "--db", str(full), "--trace"])
-    per_game = traced["bytes_per_game"]
-    memory = Figure(
-        "memory", "内存（每局活跃游戏）", per_game, "B", ratio=per_game / MEMORY_GOAL,
-        goal=f"≤ {MEMORY_GOAL // 1024} KB", met=per_game <= MEMORY_GOAL,
-        detail={"games": traced["restored"], "traced_bytes": traced["traced_bytes"],
-                "inputs_per_game": round(traced["inputs_per_game"], 1)},
-    )
-    return [recovery, memory]
 
 
 # --- 1. command latency through NoneBot ------------------------------------------------------------
@@ -722,18 +592,24 @@ PERFORMANCE_INTRO = """# 性能基准
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("bench", help="性能基准：命令延迟、引擎速度、恢复时间、内存",
+    p = sub.add_parser("bench", help="性能基准：命令延迟、引擎速度、重启与内存、快照大小",
                        description="性能基准：每项都与同次运行的基线比较，并说明是否达到目标。")
-    p.add_argument("--only", default="latency,engine,recovery,memory,console,records",
-                   help="只跑其中几项，逗号分隔：latency,engine,recovery,memory,console,records（默认全部）")
+    p.add_argument("--only", default=",".join(ITEMS),
+                   help=f"只跑其中几项，逗号分隔：{','.join(ITEMS)}（默认全部）")
     p.add_argument("--record-games", type=int, default=100_000, help="战绩与排行：已存对局数（默认 100000）")
     p.add_argument("--games", type=int, default=200, help="命令延迟：同时进行的游戏局数（默认 200）")
     p.add_argument("--rounds", type=int, default=5, help="命令延迟：轮数，每轮每局一票（默认 5）")
     p.add_argument("--latency-game", default="狼人杀", help="命令延迟使用的游戏（默认 狼人杀）")
     p.add_argument("--no-ws", action="store_true",
                    help="命令延迟只测进程内，不再经 WebSocket 驱动真实的 bot.py（需要仓库里的 tests/fakeqq.py）")
-    p.add_argument("--recovery-games", type=int, default=1000, help="恢复与内存：活跃游戏局数（默认 1000）")
-    p.add_argument("--repeat", type=int, default=3, help="恢复：重复次数，取中位数（默认 3）")
+    p.add_argument("--restart-games", default="1000,10000",
+                   help="重启与内存：活跃游戏局数，逗号分隔（默认 1000,10000）")
+    p.add_argument("--templates", type=int, default=50,
+                   help="重启与内存：经状态服务真实写入的模板局数，其余局是它们的副本（默认 50）")
+    p.add_argument("--repeat", type=int, default=1, help="重启：每个局数重复启动几次，取中位数（默认 1）")
+    p.add_argument("--snapshot-inputs", type=int, default=5000, help="快照：论坛局的输入条数（默认 5000）")
+    p.add_argument("--snapshot-game", action="append", default=[],
+                   help="快照：只测这些游戏（可重复；默认每个游戏各一局）")
     p.add_argument("--seconds", type=float, default=3.0, help="引擎速度：每个游戏至少测多少秒（默认 3）")
     p.add_argument("--engine-game", action="append", default=[], help="引擎速度：只测这些游戏（键或标题，可重复）")
     p.add_argument("--seed", type=int, default=1, help="种子（默认 1）")
@@ -746,7 +622,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace, argv: Sequence[str]) -> int:
     sim.load_rulesets()
     wanted = {w.strip() for w in args.only.split(",") if w.strip()}
-    unknown = wanted - {"latency", "engine", "recovery", "memory", "console", "records"}
+    unknown = wanted - set(ITEMS)
     if unknown:
         print(f"未知的基准项：{'、'.join(sorted(unknown))}", file=sys.stderr)
         return 2
@@ -767,10 +643,15 @@ def run(args: argparse.Namespace, argv: Sequence[str]) -> int:
         if "engine" in wanted:
             _note("引擎速度……")
             figures += engine_speed(args.seconds, only=args.engine_game)
-        if wanted & {"recovery", "memory"}:
-            _note(f"恢复与内存：写入 {args.recovery_games} 局活跃游戏……")
-            both = recovery_and_memory(args.recovery_games, args.seed, args.repeat, workdir)
-            figures += [f for f in both if f.key in wanted]
+        if "restart" in wanted:
+            counts = [int(x) for x in args.restart_games.split(",") if x.strip()]
+            _note(f"重启与内存：{'、'.join(map(str, counts))} 局活跃游戏，真实的 bot.py 进程……")
+            figures += benchproc.restart(counts, args.seed, args.repeat, args.templates, workdir)
+        if "snapshot" in wanted:
+            _note(f"快照：{args.snapshot_inputs} 条输入的论坛局……")
+            names = args.snapshot_game or [r.title for r in sorted(registry.all_rulesets(), key=lambda r: r.key)
+                                           if r.key != "toy"]
+            figures += benchproc.snapshot(args.snapshot_inputs, args.seed, names, workdir)
         if "console" in wanted:
             _note("导演台页面渲染……")
             from .console import bench as console_bench
@@ -800,18 +681,17 @@ def _note(text: str) -> None:
     print(text, file=sys.stderr, flush=True)
 
 
-# --- child entry: python -m <TOP>.bansha.bench _latency|_build|_restore … -------------------------------
+# --- child entry: python -m <TOP>.bansha.bench _latency|_build|_snapshot … ------------------------------
 
 
 def _child_main(argv: Sequence[str]) -> int:
     p = argparse.ArgumentParser(prog=f"python -m {__package__}.bench")
-    p.add_argument("mode", choices=["_latency", "_build", "_restore", "_wsprep"])
+    p.add_argument("mode", choices=["_latency", "_build", "_snapshot", "_wsprep"])
     p.add_argument("--db", required=True)
     p.add_argument("--games", type=int, default=0)
     p.add_argument("--rounds", type=int, default=5)
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--game", default="狼人杀")
-    p.add_argument("--trace", action="store_true")
     a = p.parse_args(argv)
     if a.mode == "_wsprep":
         from . import bench_ws
@@ -819,8 +699,8 @@ def _child_main(argv: Sequence[str]) -> int:
         return bench_ws.child(a.db, a.games, a.seed, a.game)
     if a.mode == "_build":
         print(json.dumps(asyncio.run(build_db(a.db, a.games, a.seed))), flush=True)
-    elif a.mode == "_restore":
-        asyncio.run(restore_child(a.db, a.trace))
+    elif a.mode == "_snapshot":
+        print(json.dumps(asyncio.run(benchproc.snapshot_child(a.db, a.games, a.seed, a.game))), flush=True)
     else:
         asyncio.run(latency_child(a.db, a.games, a.rounds, a.seed, a.game))
     return 0

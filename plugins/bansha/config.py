@@ -19,6 +19,11 @@ class Config(BaseModel):
     bansha_clock_scale: float = 1.0
     bansha_clock_anchor_real: float = 0.0
     bansha_clock_anchor_game: float = 0.0
+    # PostgreSQL, several processes per bot account (fail-over): a standby judges the account's games
+    # within this many seconds after the process holding its lease dies (lease.py).
+    bansha_takeover_seconds: float = 15.0
+    # This process's name in the lease table; empty: host:port (a restart reclaims its own lease at once).
+    bansha_instance: str = ""
     # 导演台: the judges' web console on NoneBot's own FastAPI app (same HOST/PORT as OneBot)
     bansha_console_prefix: str = "/bansha/"
     bansha_console_url: str = ""  # public address for login links; empty: http://HOST:PORT

@@ -36,6 +36,7 @@ from tortoise.migrations.api import migrate
 from tortoise.timezone import get_timezone, get_use_tz
 
 from .dbconfig import CONNECTION, tortoise_config
+from .lease import migration_lock
 
 _ctx: TortoiseContext | None = None
 
@@ -55,7 +56,12 @@ async def connect(db_url: str, *, global_fallback: bool = True, extra_apps: dict
     ctx = TortoiseContext()
     token = _current_context.set(ctx)  # both calls below (re)initialise the CURRENT context: ours
     try:
-        await migrate(config=config, app_labels=["bansha"])
+        lock = await migration_lock(db_url)  # PostgreSQL: processes started together migrate in turn
+        try:
+            await migrate(config=config, app_labels=["bansha"])
+        finally:
+            if lock is not None:
+                await lock.close()  # the session's advisory lock ends with it
         await Tortoise.init(config=config, _enable_global_fallback=global_fallback)
         if extra_apps:
             await Tortoise.generate_schemas(safe=True)

@@ -1,4 +1,5 @@
-"""Tortoise models: games, seats, the append-only input log, snapshots, outbox, finished games' results."""
+"""Tortoise models: games, seats, the append-only input log, snapshots, outbox, finished games' results,
+account leases."""
 
 from __future__ import annotations
 
@@ -9,7 +10,10 @@ from tortoise.models import Model
 class GameRow(Model):
     id = fields.IntField(primary_key=True)
     group_id = fields.BigIntField(db_index=True)
-    self_id = fields.BigIntField()  # the bot account that hosts the game
+    self_id = fields.BigIntField()  # the bot account that received /开局: it alone judges and speaks for the game
+    # The group while the game is active, NULL once it ended: one active game per group, even when
+    # several accounts (processes) see the same /开局 at once: the second insert fails.
+    active_group = fields.BigIntField(null=True, unique=True)
     ruleset = fields.CharField(max_length=32)
     status = fields.CharField(max_length=16, db_index=True)  # signup | running | ended
     seed = fields.BigIntField()
@@ -18,6 +22,7 @@ class GameRow(Model):
     phase_no = fields.IntField(default=0)
     deadline = fields.FloatField(null=True)  # epoch seconds; re-armed from here at startup
     seq = fields.IntField(default=0)  # inputs in the log when the row last changed (phase, deadline, status)
+    snap_seq = fields.IntField(default=0, db_default=0)  # the latest snapshot's seq: restore reads only the inputs after it
     created_at = fields.DatetimeField(auto_now_add=True)
     updated_at = fields.DatetimeField(auto_now=True)
 
@@ -46,6 +51,9 @@ class InputRow(Model):
     args = fields.JSONField()
     at = fields.FloatField()
     source = fields.CharField(max_length=64, null=True)  # QQ message key, for duplicate delivery
+    # The record this input added: [[0, timeline line] | [seat, private text], …] (engine/record.py).
+    # Kept here rather than in the game's memory and snapshot; NULL on rows logged before 0003.
+    notes = fields.JSONField(null=True)
 
     class Meta:
         table = "bansha_input"
@@ -153,3 +161,18 @@ class ConsoleNote(Model):
 
     class Meta:
         table = "bansha_console_note"
+
+
+class LeaseRow(Model):
+    """Which process judges a bot account now, on PostgreSQL (plugins/bansha/lease.py).
+
+    `epoch` grows by one at every takeover: a process commits an input only while the epoch it
+    took is still the row's (the fencing token): a stalled former holder cannot write."""
+
+    account = fields.BigIntField(primary_key=True, generated=False)  # the OneBot self_id
+    holder = fields.CharField(max_length=128)
+    epoch = fields.IntField(default=1)
+    expires = fields.FloatField()  # the database's clock, epoch seconds
+
+    class Meta:
+        table = "bansha_lease"

@@ -1,12 +1,22 @@
-"""The state service: persistence, the outbox, restore, deadlines.
+"""The state service: persistence, the outbox, restore, deadlines, ownership.
 
-One transaction per accepted input holds the input row, its outgoing messages
-and the game row's new phase/deadline. Only after the commit is the input
-acknowledged. The sender drains the outbox afterwards; at startup every active
-game is rebuilt (snapshot + replay) and undelivered rows are sent again.
+One transaction per accepted input holds the input row (with the record it adds: engine/record.py),
+its outgoing messages and, on a phase change, the game row and a snapshot. Only after the commit is
+the input acknowledged. The sender drains the outbox afterwards.
 
-No nonebot import here: the QQ layer (qq/) injects how to send and how to schedule, so
-the service can be driven by tests and benchmarks directly.
+Ownership: a game belongs to the bot account (`self_id`) that received its /开局. This process
+judges an account's games only while it judges the account: always on SQLite (one process per
+file), while it holds the account's lease on PostgreSQL (lease.py). It restores, takes inputs for,
+fires the deadlines of and sends the messages of those games only, and sends a message only
+through the account that owns its game.
+
+Restore runs in the background: the game rows are indexed at once (group → game, player → games)
+and the deadlines re-armed from them; the games are then rebuilt chunk by chunk from their latest
+snapshot and the few inputs after it (store.py). A command for a game not yet rebuilt rebuilds that
+game on the spot.
+
+No nonebot import here: the QQ layer (qq/) injects how to send and how to schedule, so the service
+can be driven by tests and benchmarks directly.
 """
 
 from __future__ import annotations
@@ -16,26 +26,30 @@ import hashlib
 import logging
 import pickle
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
 from tortoise.exceptions import IntegrityError
 from tortoise.transactions import in_transaction
 
-from . import db
-from .engine import forum, registry
+from . import db, store
+from .engine import forum, record, registry
 from .engine.boards import images_of
 from .engine.core import Event, Input, Refusal
 from .engine.game import ENDED, Game, apply
+from .index import Index
+from .lease import Fenced, Leases
 from .models import GameRow, InputRow, OutboxRow, PmChoice, ResultRow, SeatRow, SnapshotRow
+from .outbox import NotConnected, Outbox, Outgoing, Sender
 from .records import result_rows
+from .restore import Restore
+
+__all__ = ["DatabaseUnavailable", "NotConnected", "NotOwner", "Origin", "Outgoing", "Sender", "Service"]
 
 log = logging.getLogger("bansha")
 
-SNAPSHOT_EVERY = 50
-MAX_ATTEMPTS = 5
-FORWARD_CHUNK = 1500
+SNAPSHOT_EVERY = 200  # inputs without a phase change (a busy forum day) before a snapshot anyway
 
 
 def code_version() -> str:
@@ -57,51 +71,42 @@ class Origin:
     label: str = ""  # how to address the sender in a group reply
 
 
-@dataclass
-class Outgoing:
-    id: int
-    self_id: int
-    kind: str  # group | private | forward
-    target: int
-    group_id: int | None
-    text: str
-    data: dict | None = None  # {"images": [board, …]}: pictures sent with the text (qq/sending.py)
-
-
-class NotConnected(Exception):
-    """No bot account is online to send through; retry later without counting."""
-
-
 class DatabaseUnavailable(Exception):
     """The DB refused the commit; nothing was acknowledged."""
 
 
-Sender = Callable[[Outgoing], Awaitable[None]]
+class NotOwner(Exception):
+    """Another account (or another process) judges this game: say nothing, its owner answers."""
+
+
 Arm = Callable[[str, int, float, int], None]  # (job kind, game id, when, phase_no)
 
 
-class Service:
-    def __init__(
-        self, send: Sender, arm: Arm, disarm: Callable[[str, int], None], now: Callable[[], float] = time.time
-    ):
-        self._send = send
+class Service(Restore, Index, Outbox):
+    def __init__(self, send: Sender, arm: Arm, disarm: Callable[[str, int], None], now: Callable[[], float] = time.time,
+                 leases: Leases | None = None):
+        Outbox.__init__(self, send)
         self._arm = arm
         self._disarm = disarm
         self.now = now
-        self.games: dict[int, Game] = {}
-        self.self_ids: dict[int, int] = {}
+        self.leases = leases
+        # The accounts this process judges: None = every account (SQLite: one process owns the file);
+        # on PostgreSQL the accounts whose lease it holds.
+        self.accounts: set[int] | None = None if leases is None else set()
+        self.games: dict[int, Game] = {}  # rebuilt games
+        self.self_ids: dict[int, int] = {}  # every indexed game -> the account that owns it
         self._locks: dict[int, asyncio.Lock] = {}
-        self._kick = asyncio.Event()
-        self._sender_task: asyncio.Task | None = None
         self._version = code_version()
         self.pm_choice: dict[int, int] = {}
         self._seen: dict[str, None] = {}  # recent message keys (insertion-ordered LRU)
-        self._delivered: set[int] = set()  # outbox rows sent but not yet marked (DB write outage)
-        self._by_group: dict[int, int] = {}  # group -> its active game (every group message asks)
+        Index.__init__(self)
         self._row: dict[int, tuple] = {}  # game -> (status, phase_no, deadline) last written to its row
-        self._armed: dict[int, tuple] = {}  # game -> what its timers were last set to
+        self._snap: dict[int, int] = {}  # game -> seq of its latest snapshot
+        self._armed: dict[int, dict[str, tuple]] = {}  # game -> job -> (when, phase_no) it is set to
         self._stale: set[int] = set()  # cached games that hold an uncommitted input (DB fault)
         self._watchers: list[Callable[[int], None]] = []  # told the game id after every accepted input
+        self._pending: set[int] = set()  # indexed, not yet rebuilt
+        Restore.__init__(self)
 
     # --- lifecycle ----------------------------------------------------------
     @staticmethod
@@ -110,86 +115,25 @@ class Service:
         tools) keep the fallback; as a plugin in a bot pass False and enter the context (db.enter)."""
         await db.connect(db_url, global_fallback=global_fallback)
 
-    async def restore(self) -> int:
-        """Rebuild every active game and re-arm its deadline; returns how many.
+    def judges(self, self_id: int) -> bool:
+        """Does this process judge that account's games now?"""
+        if self.accounts is None:
+            return True
+        return self_id in self.accounts and (self.leases is None or self.leases.holds(self_id))
 
-        Three queries in all (games, their latest snapshots, their inputs), not two per game.
-        """
-        rows = await GameRow.filter(status__in=["signup", "running"]).all()
-        ids = [r.id for r in rows]
-        snaps: dict[int, tuple[int, bytes]] = {}
-        inputs: dict[int, list[tuple]] = {gid: [] for gid in ids}
-        for chunk in (ids[i:i + 500] for i in range(0, len(ids), 500)):  # stay under SQL variable limits
-            for gid, seq, data in await SnapshotRow.filter(game_id__in=chunk, version=self._version).values_list(
-                "game_id", "seq", "data"
-            ):
-                if gid not in snaps or seq > snaps[gid][0]:
-                    snaps[gid] = (seq, data)
-            for gid, seq, kind, actor, args, at in await InputRow.filter(game_id__in=chunk).order_by(
-                "game_id", "seq"
-            ).values_list("game_id", "seq", "kind", "actor", "args", "at"):
-                inputs[gid].append((seq, kind, actor, args, at))
-        for row in rows:
-            game = self._replay(row, snaps.get(row.id), inputs[row.id])
-            self.games[row.id] = game
-            self.self_ids[row.id] = row.self_id
-            self._by_group[row.group_id] = row.id
-            self._row[row.id] = (game.status, game.phase_no, game.deadline)
-            self._rearm(game)
-        for c in await PmChoice.all():
-            self.pm_choice[c.qq] = c.game_id
-        self.kick()
-        return len(rows)
-
-    def start_sender(self) -> None:
-        if self._sender_task is None or self._sender_task.done():
-            self._sender_task = asyncio.create_task(self._sender_loop())
-
-    async def stop(self) -> None:
-        if self._sender_task:
-            self._sender_task.cancel()
-            try:
-                await self._sender_task
-            except (asyncio.CancelledError, Exception):
-                pass
-            self._sender_task = None
-
-    async def _rebuild(self, row: GameRow) -> Game:
-        snap = await SnapshotRow.filter(game_id=row.id, version=self._version).order_by("-seq").first()
-        rows = await InputRow.filter(game_id=row.id, seq__gt=snap.seq if snap else 0).order_by("seq").values_list(
-            "seq", "kind", "actor", "args", "at"
-        )
-        return self._replay(row, (snap.seq, snap.data) if snap else None, rows)
-
-    def _replay(self, row: GameRow, snap: tuple[int, bytes] | None, inputs: list[tuple]) -> Game:
-        """The game = its latest readable snapshot + the inputs after it (or the whole log)."""
-        game: Game | None = None
-        if snap is not None:
-            try:
-                game = pickle.loads(snap[1])
-            except Exception:  # a snapshot we cannot read is only a lost shortcut
-                game = None
-        if game is None:
-            ruleset = registry.get(row.ruleset)
-            if ruleset is None:
-                raise RuntimeError(f"game {row.id}: ruleset {row.ruleset} is not installed")
-            game = Game.new(row.id, ruleset, row.group_id, row.owner, row.seed, row.options)
-        for seq, kind, actor, args, at in inputs:
-            if seq > game.seq:
-                apply(game, Input.from_json({"kind": kind, "actor": actor, "args": args, "at": at}))
-        return game
+    def _install(self, game: Game, snap_seq: int) -> None:
+        gid = game.gid
+        self._pending.discard(gid)
+        self.games[gid] = game
+        self._snap[gid] = snap_seq
+        self._row[gid] = (game.status, game.phase_no, game.deadline)
+        self._by_group[game.group] = gid
+        self._reindex(game)
+        self._rearm(game)
 
     # --- queries ------------------------------------------------------------
     def lock(self, gid: int) -> asyncio.Lock:
         return self._locks.setdefault(gid, asyncio.Lock())
-
-    def game_in_group(self, group_id: int) -> Game | None:
-        gid = self._by_group.get(group_id)
-        g = self.games.get(gid) if gid is not None else None
-        return g if g is not None and g.status != ENDED else None
-
-    def games_of(self, qq: int) -> list[Game]:
-        return [g for g in self.games.values() if g.status != ENDED and (g.seat_of(qq) is not None or g.is_judge(qq))]
 
     async def log_of(self, gid: int, after: int = 0) -> tuple[GameRow | None, list[Input]]:
         """A game's row and its input log after input `after`, from the DB (ended games included)."""
@@ -218,6 +162,14 @@ class Service:
         """Active games and the most recent ended ones, newest first."""
         return await GameRow.all().order_by("-id").limit(limit)
 
+    async def timeline(self, gid: int) -> list[str]:
+        """The judge's record of a game so far (what the end-of-game 完整记录 publishes), from the log."""
+        return (await store.record(gid))[0]
+
+    async def seat_history(self, gid: int, seat: int) -> list[str]:
+        """Every private text the seat received so far (what a 替补 is handed), from the log."""
+        return (await store.record(gid))[1].get(seat, [])
+
     def seen(self, key: str | None) -> bool:
         """True when this QQ message was already handled (duplicate delivery)."""
         if not key:
@@ -229,11 +181,26 @@ class Service:
             self._seen.pop(next(iter(self._seen)))
         return False
 
+    def _forget(self, gid: int) -> None:
+        """Drop a game from memory (ended, or judged elsewhere now)."""
+        game = self.games.pop(gid, None)
+        for job in ("deadline", "remind"):
+            self._disarm(job, gid)
+        self._pending.discard(gid)
+        self._index_members(gid, frozenset())
+        self._members.pop(gid, None)
+        for d in (self.self_ids, self._locks, self._row, self._armed, self._snap):
+            d.pop(gid, None)
+        self._stale.discard(gid)
+        group = game.group if game is not None else next((g for g, i in self._by_group.items() if i == gid), None)
+        if group is not None and self._by_group.get(group) == gid:
+            del self._by_group[group]
+
     # --- commands -------------------------------------------------------------
     async def last_ended(self, group_id: int) -> Game | None:
         """The group's most recent finished game, rebuilt from its log (for /重开)."""
         row = await GameRow.filter(group_id=group_id, status=ENDED).order_by("-id").first()
-        return await self._rebuild(row) if row is not None else None
+        return (await store.rebuild(row.id, self._version))[0] if row is not None else None
 
     async def open_game(
         self, *, group_id: int, self_id: int, owner: int, ruleset: str, options: dict, seed: int, origin: Origin,
@@ -243,15 +210,24 @@ class Service:
         rules = registry.get(ruleset)
         if rules is None:
             raise Refusal(f"没有名为「{ruleset[:20]}」的游戏。")
-        if self.game_in_group(group_id) is not None:
+        if not self.judges(self_id):
+            raise NotOwner(f"account {self_id} is judged elsewhere")
+        await self.group_game(group_id)  # index it if it is only in the DB yet
+        host = await self.group_owner(group_id)
+        if host is not None and host != self_id:
+            raise NotOwner(f"group {group_id}: account {host} hosts its game")  # and answers
+        if host is not None:
             raise Refusal("本群已经有一局进行中的游戏；结束或终止后才能开新局。")
         try:
-            async with in_transaction():
+            async with in_transaction() as conn:
+                if self.leases is not None:
+                    await self.leases.fence(conn, self_id)
                 row = await GameRow.create(
                     group_id=group_id, self_id=self_id, ruleset=rules.key, status="signup", seed=seed,
-                    owner=owner, options=options,
+                    owner=owner, options=options, active_group=group_id,
                 )
                 game = Game.new(row.id, rules, group_id, owner, seed, options)
+                game.keep_record = False  # the log keeps it (engine/record.py)
                 row.options = game.options
                 await row.save(update_fields=["options"])
                 text = (
@@ -265,14 +241,19 @@ class Service:
                     text = (f"{note}：{text}\n已为上一局的 {len(game.players)} 名玩家报名：{names}。"
                             "不参加的请发送 /退出报名。")
                 await OutboxRow.create(game_id=row.id, self_id=self_id, kind="group", target=group_id, text=text)
-        except Refusal:
-            raise
+        except Fenced as e:
+            await self.drop(self_id)
+            raise NotOwner(str(e)) from None
+        except IntegrityError:
+            # The group got a game at the same moment, through another account or process.
+            if await self.group_owner(group_id) not in (None, self_id):
+                raise NotOwner(f"group {group_id}: another account hosts its game") from None
+            raise Refusal("本群已经有一局进行中的游戏；结束或终止后才能开新局。") from None
         except Exception as e:
             log.exception("open_game failed")
             raise DatabaseUnavailable(str(e)) from e
-        self.games[row.id] = game
         self.self_ids[row.id] = self_id
-        self._by_group[group_id] = row.id
+        self._install(game, 0)
         self.kick()
         self._notify(row.id)
         return game
@@ -283,44 +264,49 @@ class Service:
         for qq, name in players:
             inp = Input.make("join", qq, at, name=name)
             try:
-                apply(game, inp)
+                events = apply(game, inp)
             except Refusal:
                 continue  # more players than the board now allows: the rest sign up again themselves
             await InputRow.create(game_id=game.gid, seq=game.seq, kind=inp.kind, actor=inp.actor,
-                                  args=inp.to_json()["args"], at=at)
+                                  args=inp.to_json()["args"], at=at, notes=record.notes(game, at, events))
         await SeatRow.bulk_create([SeatRow(game_id=game.gid, seat=i + 1, qq=p.qq, name=p.name)
                                    for i, p in enumerate(game.players)])
 
     async def submit(self, gid: int, inp: Input, origin: Origin | None = None, source: str | None = None) -> list[Event]:
-        """Apply an input and persist it with its messages in one transaction."""
+        """Apply an input and persist it with its messages in one transaction.
+
+        When the log already has an input at that sequence number (written by another process), the
+        game is reloaded and the input applied again to the fresh state; it is never dropped in silence.
+        """
         async with self.lock(gid):
-            if gid in self._stale and not await self._reload(gid, quiet=True):
-                raise DatabaseUnavailable("game state could not be reloaded")
-            game = self.games.get(gid)
-            if game is None:
-                raise Refusal("找不到这局游戏。")
-            players_before = [(p.qq, p.name) for p in game.players]
-            try:
-                events = apply(game, inp)  # Refusal leaves the game untouched
-            except Refusal:
-                raise
-            except Exception:
-                # A bug must not poison the cached game: rebuild it from the log.
-                log.exception("game %s: input %s crashed", gid, inp)
-                await self._reload(gid)
-                raise Refusal("处理这条指令时出错了，已记录；游戏状态没有改变，请稍后重试或联系法官。") from None
-            try:
-                await self._commit(game, inp, events, origin, source, players_before)
-            except Exception as e:
-                log.warning("game %s: commit failed: %s", gid, e)
-                # The cached game already holds this input: rebuild it from the log. If the DB
-                # cannot even be read, keep it marked stale (commands get the retry message)
-                # rather than dropping it from the cache.
-                self._stale.add(gid)
-                await self._reload(gid, quiet=True)
-                if isinstance(e, IntegrityError) and source:
-                    return []  # the same QQ message was already recorded
-                raise DatabaseUnavailable(str(e)) from e
+            for _attempt in range(3):
+                game = await self._live(gid)
+                players_before = [(p.qq, p.name) for p in game.players]
+                events = await self._apply(game, inp)
+                try:
+                    await self._commit(game, inp, events, origin, source, players_before)
+                except Fenced as e:
+                    await self.drop(self.self_ids.get(gid, 0))
+                    raise NotOwner(str(e)) from None
+                except IntegrityError as e:
+                    self._stale.add(gid)
+                    await self._reload(gid, quiet=True)
+                    if source and await InputRow.filter(game_id=gid, source=source).exists():
+                        return []  # the same QQ message was already recorded
+                    log.warning("game %s: sequence %s was taken (%s); applying the input again", gid, game.seq, e)
+                    continue
+                except Exception as e:
+                    log.warning("game %s: commit failed: %s", gid, e)
+                    # The cached game already holds this input: rebuild it from the log. If the DB
+                    # cannot even be read, keep it marked stale (commands get the retry message)
+                    # rather than dropping it from the cache.
+                    self._stale.add(gid)
+                    await self._reload(gid, quiet=True)
+                    raise DatabaseUnavailable(str(e)) from e
+                break
+            else:
+                raise Refusal("这条指令和同时到达的另一条冲突了，没有生效，请重发。")
+        self._reindex(game)
         self._rearm(game)
         self.kick()
         self._notify(gid)
@@ -338,17 +324,60 @@ class Service:
             except Exception:  # a page's bug must never fail a player's command
                 log.exception("watcher failed")
 
+    async def _live(self, gid: int) -> Game:
+        if gid in self._stale and not await self._reload(gid, quiet=True):
+            raise DatabaseUnavailable("game state could not be reloaded")
+        game = await self.ensure_loaded(gid)
+        if game is None:
+            owner = await GameRow.filter(id=gid).values_list("self_id", flat=True)
+            if owner and not self.judges(owner[0]):
+                raise NotOwner(f"game {gid} is judged elsewhere")
+            raise Refusal("找不到这局游戏。")
+        return game
+
+    async def _apply(self, game: Game, inp: Input) -> list[Event]:
+        """Fold the input; the record the engine needs (a 替补's history, the final 完整记录) comes from the log."""
+        seat = record.history_seat(game, inp) if not game.keep_record else None
+        try:
+            if seat is not None:
+                game.private = {seat: await self.seat_history(game.gid, seat)}
+            try:
+                events = apply(game, inp)  # Refusal leaves the game untouched
+            finally:
+                if not game.keep_record:
+                    game.private = {}
+            if not game.keep_record and any(dict(e.data).get("record") for e in events):
+                earlier = await self.timeline(game.gid)
+                events = [record.completed(e, earlier) if dict(e.data).get("record") else e for e in events]
+            return events
+        except Refusal:
+            raise
+        except Exception:
+            # A bug (or the DB failing while the record was read) must not poison the cached game.
+            log.exception("game %s: input %s crashed", game.gid, inp)
+            await self._reload(game.gid)
+            raise Refusal("处理这条指令时出错了，已记录；游戏状态没有改变，请稍后重试或联系法官。") from None
+
     async def _reload(self, gid: int, quiet: bool = False) -> bool:
         """Rebuild a game from the DB; on failure the game stays stale (and cached) for a later try."""
         try:
-            row = await GameRow.get(id=gid)
-            self.games[gid] = await self._rebuild(row)
+            self_id = self.self_ids.get(gid)
+            if self_id is None:
+                self_id = (await GameRow.get(id=gid)).self_id
+            if not self.judges(self_id):
+                return False
+            game, snap_seq = await store.rebuild(gid, self._version)
         except Exception:
             if not quiet:
                 log.exception("game %s: reload failed", gid)
             self._stale.add(gid)
             return False
         self._stale.discard(gid)
+        self.self_ids[gid] = self_id
+        if game.status == ENDED:
+            self._forget(gid)
+            return True
+        self._install(game, snap_seq)
         return True
 
     async def ensure_loaded(self, gid: int) -> Game | None:
@@ -356,38 +385,51 @@ class Service:
             return None
         return self.games.get(gid)
 
-    async def _commit(self, game: Game, inp: Input, events: list[Event], origin: Origin | None, source: str | None,
-                      players_before: list) -> None:
-        self_id = self.self_ids.get(game.gid, 0)
+    async def _commit(self, game: Game, inp: Input, events: list[Event], origin: Origin | None,
+                      source: str | None, players_before: list) -> None:
+        gid = game.gid
+        self_id = self.self_ids.get(gid, 0)
         rows = self._route(game, events, origin, self_id)
-        async with in_transaction():
+        row_state = (game.status, game.phase_no, game.deadline)
+        changed = self._row.get(gid) != row_state  # a vote changes none of them: one statement less
+        snap = game.status != ENDED and (changed or game.seq - self._snap.get(gid, 0) >= SNAPSHOT_EVERY)
+        players = [(p.qq, p.name) for p in game.players]
+        async with in_transaction() as conn:
+            if self.leases is not None:
+                await self.leases.fence(conn, self_id)
+            notes = record.notes(game, inp.at, events)
             await InputRow.create(
-                game_id=game.gid, seq=game.seq, kind=inp.kind, actor=inp.actor, args=inp.to_json()["args"],
-                at=inp.at, source=source,
+                game_id=gid, seq=game.seq, kind=inp.kind, actor=inp.actor, args=inp.to_json()["args"],
+                at=inp.at, source=source, notes=notes,
             )
             if rows:
                 await OutboxRow.bulk_create(
-                    [OutboxRow(game_id=game.gid, seq=game.seq, self_id=self_id, kind=k, target=t, group_id=g, text=x,
+                    [OutboxRow(game_id=gid, seq=game.seq, self_id=self_id, kind=k, target=t, group_id=g, text=x,
                                data=d)
                      for k, t, g, x, d in rows]
                 )
-            row_state = (game.status, game.phase_no, game.deadline)
-            if game.status == ENDED and self._row.get(game.gid, ("",))[0] != ENDED:
+            if game.status == ENDED and self._row.get(gid, ("",))[0] != ENDED:
                 await ResultRow.bulk_create(result_rows(game, inp.at))  # /战绩 and /排行 (records.py)
-            if self._row.get(game.gid) != row_state:  # a vote changes none of them: one statement less
-                await GameRow.filter(id=game.gid).update(
-                    status=game.status, phase_no=game.phase_no, deadline=game.deadline, seq=game.seq
-                )
-            players_now = [(p.qq, p.name) for p in game.players]
-            if players_now != players_before:
-                await SeatRow.filter(game_id=game.gid).delete()
+            if changed or snap:
+                fields: dict = {"status": game.status, "phase_no": game.phase_no, "deadline": game.deadline,
+                                "seq": game.seq}
+                if game.status == ENDED:
+                    fields["active_group"] = None  # the group may open its next game
+                if snap:
+                    fields["snap_seq"] = game.seq
+                await GameRow.filter(id=gid).update(**fields)
+            if players != players_before:
+                await SeatRow.filter(game_id=gid).delete()
                 await SeatRow.bulk_create(
-                    [SeatRow(game_id=game.gid, seat=i + 1, qq=q, name=n) for i, (q, n) in enumerate(players_now)]
+                    [SeatRow(game_id=gid, seat=i + 1, qq=q, name=n) for i, (q, n) in enumerate(players)]
                 )
-            if game.seq % SNAPSHOT_EVERY == 0:
-                await SnapshotRow.filter(game_id=game.gid).delete()  # only the latest is ever read
-                await SnapshotRow.create(game_id=game.gid, seq=game.seq, version=self._version, data=pickle.dumps(game))
-        self._row[game.gid] = row_state
+            if snap:
+                await SnapshotRow.filter(game_id=gid).delete()  # only the latest is ever read
+                await SnapshotRow.create(game_id=gid, seq=game.seq, version=self._version,
+                                         data=pickle.dumps(game, pickle.HIGHEST_PROTOCOL))
+        self._row[gid] = row_state
+        if snap:
+            self._snap[gid] = game.seq
 
     def _route(self, game: Game, events: list[Event], origin: Origin | None, self_id: int) -> list[tuple]:
         """Audiences → concrete sends (kind, target, temp group, text, data): data carries the boards
@@ -429,21 +471,18 @@ class Service:
     # --- deadlines ------------------------------------------------------------
     def _rearm(self, game: Game) -> None:
         live = game.status == "running" and not game.paused
-        armed = (live, game.deadline, game.remind_at, game.phase_no)
-        if self._armed.get(game.gid) != armed:  # most inputs (votes, night actions) change no timer
-            self._armed[game.gid] = armed
-            for job, when in (("deadline", game.deadline), ("remind", game.remind_at)):
-                if live and when is not None:
-                    self._arm(job, game.gid, when, game.phase_no)
-                else:
-                    self._disarm(job, game.gid)
+        armed = self._armed.setdefault(game.gid, {})
+        for job, when in (("deadline", game.deadline), ("remind", game.remind_at)):
+            want = (when, game.phase_no) if live and when is not None else None
+            if armed.get(job, False) == want:
+                continue  # most inputs (votes, night actions) change no timer
+            if want is not None:
+                self._arm(job, game.gid, when, game.phase_no)
+            elif job in armed:  # never armed in this process: nothing to take back
+                self._disarm(job, game.gid)
+            armed[job] = want
         if game.status == ENDED:
-            self.games.pop(game.gid, None)
-            self._locks.pop(game.gid, None)
-            self._row.pop(game.gid, None)
-            self._armed.pop(game.gid, None)
-            if self._by_group.get(game.group) == game.gid:
-                del self._by_group[game.group]
+            self._forget(game.gid)
 
     async def fire(self, job: str, gid: int, phase_no: int) -> None:
         """A scheduled deadline or reminder came due (or was overdue at startup)."""
@@ -454,7 +493,7 @@ class Service:
         at = max(self.now(), due or 0)
         try:
             await self.submit(gid, Input.make(job, 0, at, phase_no=phase_no))
-        except Refusal:
+        except (Refusal, NotOwner):
             pass
         except DatabaseUnavailable:
             # Try again shortly: the due time is still in the game row.
@@ -462,73 +501,6 @@ class Service:
 
     async def fire_deadline(self, gid: int, phase_no: int) -> None:
         await self.fire("deadline", gid, phase_no)
-
-    # --- outbox -----------------------------------------------------------------
-    def kick(self) -> None:
-        self._kick.set()
-
-    async def _sender_loop(self) -> None:
-        while True:
-            self._kick.clear()
-            try:
-                busy = await self.drain_once()
-            except Exception:
-                log.exception("outbox drain failed")
-                busy = False
-            if not busy:
-                try:
-                    await asyncio.wait_for(self._kick.wait(), timeout=5)
-                except TimeoutError:
-                    pass
-
-    async def drain_once(self, limit: int = 100) -> bool:
-        """Send pending rows in order; a target whose send fails waits for the next round.
-
-        Rows are marked sent in one statement per round (or when a send fails), not one per
-        row: fewer writes competing with the players' commits. A crash before the mark means
-        those rows go out again after restart (at-least-once, see docs/reliability.md).
-        """
-        rows = await OutboxRow.filter(sent=False).order_by("id").limit(limit)
-        blocked: set[tuple[str, int]] = set()
-        progressed = False
-        try:
-            for row in rows:
-                key = (row.kind, row.target)
-                if key in blocked or row.id in self._delivered:
-                    continue  # already sent: only its mark is pending
-                try:
-                    await self._send(Outgoing(row.id, row.self_id, row.kind, row.target, row.group_id, row.text, row.data))
-                except NotConnected:
-                    return False
-                except Exception as e:
-                    row.attempts += 1
-                    row.error = str(e)[:500]
-                    if row.attempts >= MAX_ATTEMPTS:
-                        row.sent = True  # give up loudly rather than block the queue forever
-                        log.error("outbox %s dropped after %s attempts: %s", row.id, row.attempts, e)
-                    await row.save(update_fields=["attempts", "error", "sent"])
-                    blocked.add(key)
-                    continue
-                self._delivered.add(row.id)
-                progressed = True
-        finally:
-            await self._mark_delivered()
-        return progressed and len(rows) == limit
-
-    async def _mark_delivered(self) -> None:
-        """Mark what was sent; if the DB refuses, keep the ids and only mark them next round."""
-        if not self._delivered:
-            return
-        ids = sorted(self._delivered)
-        try:
-            await OutboxRow.filter(id__in=ids).update(sent=True)
-        except Exception as e:
-            log.warning("outbox: cannot mark %s rows sent yet: %s", len(ids), e)
-            return
-        self._delivered.difference_update(ids)
-
-    async def pending_outbox(self) -> int:
-        return await OutboxRow.filter(sent=False).count()
 
 
 def _fmt_options(options: dict) -> str:

@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from . import boards, channels, forum, registry, rulings, social
+from . import boards, channels, forum, record, registry, rulings, social
 from .core import GROUP, Audience, Event, Input, Outcome, Player, Refusal
 from .forum import ForumState
 from .phases import FORUM, QUICK, local_time, phase_deadline
@@ -43,8 +43,9 @@ class Game:
     paused_left: float | None = None  # seconds left when paused
     last_close: float | None = None  # when the last day-type phase closed (论坛 offsets)
     state: Any = None
-    timeline: list[str] = field(default_factory=list)
+    timeline: list[str] = field(default_factory=list)  # the judge's record (engine/record.py)
     private: dict[int, list[str]] = field(default_factory=dict)  # seat -> private texts, for 替补
+    keep_record: bool = True  # False: the host keeps timeline/private (the state service: in the log)
     subs: dict[int, int] = field(default_factory=dict)  # seat -> times substituted
     outcome: Outcome | None = None
     seq: int = 0  # inputs applied
@@ -136,11 +137,8 @@ def apply(game: Game, inp: Input) -> list[Event]:
         _set_reminder(game, inp.at)
     game.seq += 1
     ctx.events.extend(social.feed(game, inp, ctx.events))
-    for ev in ctx.events:
-        if ev.audience.kind == "judge":
-            game.timeline.append(f"[{local_time(inp.at, game.options)}] {ev.text}")
-        elif ev.audience.kind == "seat" and ev.tag != "history":
-            game.private.setdefault(ev.audience.seat, []).append(ev.text)
+    if game.keep_record:
+        record.keep(game, record.notes(game, inp.at, ctx.events))
     return ctx.events
 
 
@@ -447,4 +445,4 @@ def _finish(game: Game, ctx: Ctx, result: Outcome | None, text: str) -> None:
         _end_card(game, ctx, result)
     ctx.judge(f"游戏结束：{text}")
     lines = list(game.timeline) + [f"[{local_time(ctx.at, game.options)}] {e.text}" for e in ctx.events if e.audience.kind == "judge"]
-    ctx.events.append(Event(Audience("group"), "完整记录：\n" + "\n".join(lines), "end", (("forward", True),)))
+    ctx.events.append(Event(Audience("group"), record.record_text(lines), "end", (("forward", True), ("record", True))))

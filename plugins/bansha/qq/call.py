@@ -12,7 +12,7 @@ from nonebot.permission import SUPERUSER
 from .. import commands as parse
 from ..engine.core import Input, Refusal
 from ..engine.game import Game
-from ..service import DatabaseUnavailable, Origin, Service
+from ..service import DatabaseUnavailable, NotOwner, Origin, Service
 from .text import name_of, plain, source_of, words_of
 
 JUDGE_PERM = GROUP_ADMIN | GROUP_OWNER | SUPERUSER
@@ -54,6 +54,11 @@ class Call:
         return self.event.user_id
 
     @property
+    def account(self) -> int:
+        """The bot account the message came to: only that account's games are its business."""
+        return int(self.event.self_id)
+
+    @property
     def text(self) -> str:
         return words_of(self.arg)
 
@@ -86,19 +91,35 @@ class Call:
         event = self.event
         if not isinstance(event, GroupMessageEvent):
             raise Refusal("这个命令请在游戏所在的群里使用。")
-        game = service().game_in_group(event.group_id)
+        svc = service()
+        game = await svc.group_game(event.group_id)  # rebuilt now if the restore has not reached it
+        if await svc.group_owner(event.group_id) not in (None, self.account):
+            raise NotOwner(f"group {event.group_id}: another account's game")  # that account answers
         if game is None:
             raise Refusal("本群没有进行中的游戏。法官可以用 /开局 <游戏> 开一局。")
         return game
+
+    async def games(self) -> list[Game]:
+        """The sender's active games (played or judged) that this bot account hosts."""
+        svc = service()
+        return [g for g in await svc.player_games(self.user) if svc.self_ids.get(g.gid) == self.account]
+
+    async def none_here(self) -> Refusal:
+        """No game of the sender's on this account: say which account hosts theirs, if any."""
+        others = [(gid, sid) for gid, sid in await service().seated_games(self.user) if sid != self.account]
+        if others:
+            where = "、".join(f"第 {gid} 局由机器人 {sid} 主持" for gid, sid in others)
+            return Refusal(f"{where}：请私聊那个机器人账号。")
+        return Refusal("你没有参加进行中的游戏。")
 
     async def pm_game(self) -> Game:
         """The game a private command refers to (in the group: that group's game)."""
         if self.in_group:
             return await self.group_game()
         svc = service()
-        games = svc.games_of(self.user)
+        games = await self.games()
         if not games:
-            raise Refusal("你没有参加进行中的游戏。")
+            raise await self.none_here()
         if len(games) == 1:
             return games[0]
         chosen = svc.pm_choice.get(self.user)
@@ -150,6 +171,8 @@ async def answer(call: Call, handler) -> None:
     The plain reply of a read-only command (/帮助, /状态) is not addressed by name; refusals are."""
     try:
         said = await handler(call)
+    except NotOwner:
+        return  # another account or process judges this game, and answers
     except Refusal as e:
         await call.reply(e.message)
         return

@@ -28,7 +28,7 @@ from .. import commands as parse
 from .. import db
 from ..engine.core import Refusal
 from ..engine.game import RUNNING
-from ..service import DatabaseUnavailable
+from ..service import DatabaseUnavailable, NotOwner
 from . import table
 from .call import Call, answer, current
 from .commands.declare import reply_answer, reply_target
@@ -47,12 +47,23 @@ async def use_db() -> None:
 
 @event_preprocessor
 async def normalise(event: MessageEvent) -> None:
-    """NFKC and sanitise every text segment, and drop a QQ message delivered twice."""
+    """NFKC and sanitise every text segment, drop a QQ message delivered twice, and leave alone what
+    another process or another bot account judges (that one answers)."""
     for seg in event.message:
         if seg.type == "text":
             seg.data["text"] = sanitize(parse.normalize(seg.data["text"]))
     svc = current()
-    if svc is not None and svc.seen(source_of(event)):
+    if svc is None:
+        return
+    if not svc.judges(int(event.self_id)) and svc.leases is not None:
+        await svc.leases.settled(int(event.self_id))  # just connected: the lease is being asked for
+    if not svc.judges(int(event.self_id)):
+        raise IgnoredException("another process judges this bot account (standby)")
+    if isinstance(event, GroupMessageEvent):
+        gid = svc.game_id_in_group(event.group_id)
+        if gid is not None and svc.self_ids.get(gid) != int(event.self_id):
+            raise IgnoredException("another bot account hosts this group's game")
+    if svc.seen(source_of(event)):
         raise IgnoredException("duplicate message")
 
 
@@ -142,7 +153,9 @@ async def _bare_skill_rule(event: MessageEvent) -> bool:
     words = parse.split_words(words_of(event.get_message()))
     if not words or words[0].startswith("/"):
         return False
-    for game in svc.games_of(event.user_id):
+    for game in await svc.player_games(event.user_id):
+        if svc.self_ids.get(game.gid) != int(event.self_id):
+            continue
         seat = game.seat_of(event.user_id)
         if game.status == RUNNING and seat and any(s.matches(words[0]) for s in game.rules.skills_of(game.state, seat)):
             return True
@@ -164,7 +177,7 @@ async def _speak_rule(event: MessageEvent) -> bool:
     svc = current()
     if not isinstance(event, GroupMessageEvent) or svc is None:
         return False
-    game = svc.game_in_group(event.group_id)
+    game = await svc.group_game(event.group_id)  # the preprocessor left only this account's game
     return game is not None and game.status == RUNNING and game.seat_of(event.user_id) is not None
 
 
@@ -176,11 +189,11 @@ async def _speak(bot: Bot, event: GroupMessageEvent) -> None:
     """Every group post by a player counts (潜水) and is checked (诈尸, 寡言)."""
     call = Call(bot, event)
     svc = current()
-    game = svc.game_in_group(event.group_id) if svc is not None else None
+    game = await svc.group_game(event.group_id) if svc is not None else None
     if game is None:
         return
     text = one_line(words_of(event.get_message()))[:200]  # only the judge's record shows it
     try:
         await call.submit(game, call.input("speak", text=text))
-    except (Refusal, DatabaseUnavailable):
+    except (Refusal, DatabaseUnavailable, NotOwner):
         pass  # a lost post count is not worth a reply

@@ -1,11 +1,24 @@
-"""Startup (DB, restore, sender), shutdown, and a bot (re)connecting."""
+"""Startup (DB, sender, restore in the background), shutdown, and bot accounts (re)connecting.
+
+The WebSocket is served as soon as the database is migrated: games are restored in the background
+(a command for a game not restored yet rebuilds it on the spot, see restore.py).
+
+SQLite: this process owns the file (a second process on it refuses to start) and judges every
+account's games. PostgreSQL: it judges an account while it holds the account's lease (lease.py):
+taken when the account connects here and no other process holds it, renewed while it stays
+connected; a second process for the same account is a standby that takes over when the holder dies.
+"""
 
 from __future__ import annotations
 
 import asyncio
+import logging
+import time
+from typing import Any
 
-from nonebot import get_driver, get_plugin_config, logger, require
+from nonebot import get_bots, get_driver, get_plugin_config, logger, require
 from nonebot.adapters.onebot.v11 import Bot
+from nonebot.log import LoguruHandler
 
 require("nonebot_plugin_localstore")
 import nonebot_plugin_localstore as localstore  # noqa: E402
@@ -13,11 +26,28 @@ import nonebot_plugin_localstore as localstore  # noqa: E402
 from .. import db  # noqa: E402
 from ..config import Config  # noqa: E402
 from ..engine import registry  # noqa: E402
+from ..lease import Leases, SecondProcess, default_holder, lock_sqlite  # noqa: E402
 from ..service import Service  # noqa: E402
 from . import call, clock, sending  # noqa: E402
 
 driver = get_driver()
 config = get_plugin_config(Config)
+_log = logging.getLogger("bansha")  # the service's own log (leases, restore, outbox) in NoneBot's
+_log.addHandler(LoguruHandler())
+_log.setLevel(logging.INFO)
+_log.propagate = False
+_tasks: set[asyncio.Task] = set()
+_held: dict[str, Any] = {}  # the SQLite lock file, open for the life of the process
+
+
+def _background(coro) -> None:
+    task = asyncio.create_task(coro)
+    _tasks.add(task)
+    task.add_done_callback(_tasks.discard)
+
+
+def is_postgres(url: str) -> bool:
+    return url.split("://", 1)[0] in ("postgres", "postgresql", "asyncpg", "psycopg")
 
 
 def db_url() -> str:
@@ -32,15 +62,42 @@ def db_url() -> str:
 async def startup() -> None:
     registry.load_all()
     url = db_url()
+    leases = None
+    if is_postgres(url):
+        leases = Leases(config.bansha_instance or default_holder(driver.config.port), config.bansha_takeover_seconds)
+    else:
+        try:
+            _held["lock"] = lock_sqlite(url)
+        except SecondProcess as e:
+            logger.error(f"bansha: {e}")
+            raise
     await Service.init_db(url, global_fallback=False)  # the fallback slot is the host bot's
-    with db.scope():
-        svc = Service(sending.send, clock.arm, clock.disarm, now=clock.clock.now)
+    with db.scope():  # the tasks started here inherit Bansha's context
+        svc = Service(sending.send, clock.arm, clock.disarm, now=clock.clock.now, leases=leases)
         call.set_service(svc)
-        restored = await svc.restore()
-        await remember_sources(svc)
-        svc.start_sender()  # its task inherits Bansha's context
-    logger.info(f"bansha: restored {restored} active games ({url.split('://', 1)[0]})")
+        svc.start_sender()
+        if leases is None:
+            _background(restore(svc))  # then remember_sources: the restart's queries go first
+        else:
+            _background(remember_sources(svc))
     asyncio.get_running_loop().run_in_executor(None, sending.warm_pictures)  # the font, off the first send
+
+
+async def restore(svc: Service, account: int | None = None) -> None:
+    """Index the games and arm their deadlines (every game answers from then on), then rebuild them in memory."""
+    start = time.perf_counter()
+    try:
+        restored = await (svc.restore(rebuild=False) if account is None else svc.adopt(account))
+        whose = "" if account is None else f" of account {account}"
+        logger.info(f"bansha: restored {restored} active games{whose} in {time.perf_counter() - start:.2f} s "
+                    "(deadlines armed; each game is rebuilt in the background, or at once when a command needs it)")
+        built = await svc.rebuild_all()
+    except Exception:
+        logger.exception("bansha: restore failed; games load on first use")
+        return
+    logger.info(f"bansha: {built} games rebuilt in memory in {time.perf_counter() - start:.2f} s")
+    if account is None:
+        await remember_sources(svc)
 
 
 async def remember_sources(svc: Service) -> None:
@@ -58,12 +115,26 @@ async def shutdown() -> None:
     with db.scope():
         svc = call.current()
         if svc is not None:
+            if svc.leases is not None:
+                await svc.leases.stop()  # released: a standby takes over at its next look
             await svc.stop()
+    for task in list(_tasks):
+        task.cancel()
     await db.close()  # Bansha's connections only
 
 
 @driver.on_bot_connect
 async def connected(bot: Bot) -> None:
     svc = call.current()
-    if svc is not None:
-        svc.kick()
+    if svc is None:
+        return
+    svc.kick()
+    if svc.leases is not None:
+        account = int(bot.self_id)
+
+        async def gained(acct: int) -> None:
+            _background(restore(svc, acct))  # not in the lease keeper: it must go on renewing meanwhile
+            await asyncio.sleep(0)  # the restore takes the account (svc.adopt) before the keeper goes on
+
+        with db.scope():  # the keeper's task (and the restores it starts) inherit Bansha's context
+            svc.leases.watch(account, lambda: str(account) in get_bots(), gained, svc.drop)

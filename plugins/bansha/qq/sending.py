@@ -32,10 +32,8 @@ CHUNK = 1500  # characters per forward node
 
 
 def bot_for(self_id: int) -> Bot:
-    bots = get_bots()
-    bot = bots.get(str(self_id))
-    if bot is None and bots:
-        bot = next(iter(bots.values()))
+    """The game's own account, never another: a game's messages wait while its account is offline."""
+    bot = get_bots().get(str(self_id))
     if not isinstance(bot, Bot):
         raise NotConnected()
     return bot

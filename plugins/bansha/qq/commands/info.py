@@ -33,7 +33,7 @@ async def help_(call: Call) -> str:
         "法官：/法官 " + judge_lines(),
     ]
     svc = current()
-    game = svc.game_in_group(call.event.group_id) if call.in_group and svc is not None else None  # type: ignore[attr-defined]
+    game = await svc.group_game(call.event.group_id) if call.in_group and svc is not None else None  # type: ignore[attr-defined]
     if game is not None and game.status == RUNNING:
         lines.append(f"当前阶段：{game.rules.phase_label(game.state)}")
         lines.append(phase_help(game))
@@ -87,7 +87,7 @@ def status_text(game: Game, now: float) -> str:
 @table.command("局", usage="<编号>", summary="同时参加多局时，选择私聊指令对应哪一局", who="玩家")
 async def select(call: Call) -> str:
     text = call.text
-    games = service().games_of(call.user)
+    games = await call.games()
     if not text.isdigit() or not any(g.gid == int(text) for g in games):
         ids = "、".join(str(g.gid) for g in games) or "无"
         raise Refusal(f"用法：/局 <编号>。你参加的游戏：{ids}")

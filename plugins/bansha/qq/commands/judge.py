@@ -29,7 +29,7 @@ async def judge(call: Call) -> None:
         return
     if call.in_group:
         game = await call.group_game()
-    elif not service().games_of(call.user):  # group owners, admins and SUPERUSERS judge in the group
+    elif not await call.games():  # group owners, admins and SUPERUSERS judge in the group
         raise Refusal("私聊里找不到你主持的游戏：请在游戏所在的群里发送 /法官 命令。")
     else:
         game = await call.pm_game()
@@ -101,11 +101,11 @@ async def console_link(call: Call) -> None:
     from ...models import GameRow
 
     svc = service()
-    game = svc.game_in_group(call.event.group_id) if isinstance(call.event, GroupMessageEvent) else None
+    game = await svc.group_game(call.event.group_id) if isinstance(call.event, GroupMessageEvent) else None
     judge = await call.is_judge(game) if game is not None else (
         (call.in_group and await JUDGE_PERM(call.bot, call.event))
         or await SUPERUSER(call.bot, call.event)
-        or any(g.is_judge(call.user) for g in svc.games.values())
+        or any(g.is_judge(call.user) for g in await svc.player_games(call.user))
         or await GameRow.filter(owner=call.user).exists()
     )
     if not judge:
