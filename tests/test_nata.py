@@ -15,7 +15,8 @@ from test_nata_table import DAWN, DEEP, DUSK, EARLY, ELECTION, LATE, MID, NOON, 
 
 from plugins.bansha.engine import Game, Input, Rng, apply
 from plugins.nata import deal
-from plugins.nata.roles import ROLES, SEER_POOL, STRONG_POOL, WEAK_POOL, WOLF_POOL
+from plugins.nata.catalog import ROLES
+from plugins.nata.pool import SEER_POOL, STRONG_POOL, WEAK_POOL, WOLF_POOL
 
 SH = ZoneInfo("Asia/Shanghai")
 
@@ -128,6 +129,7 @@ from plugins.bansha.engine import Ctx, Refusal, Status, mech_death, mech_redirec
 from plugins.bansha.engine.mech_death import Hit, Shield  # noqa: E402
 from plugins.bansha.engine.mech_sheriff import Election  # noqa: E402
 from plugins.bansha.engine.mech_status import Family  # noqa: E402
+from plugins.nata.turn import Turn  # noqa: E402
 
 
 def grant(t: Table, seat: int, name: str, until: str = "perm", **data) -> bool:
@@ -135,7 +137,7 @@ def grant(t: Table, seat: int, name: str, until: str = "perm", **data) -> bool:
     ctx = Ctx(t.game, _R, t.clock)
     t.state.cache.clear()
     t.state.cache["busy"] = True
-    took = _R._grant(ctx, t.state, seat, name, until, 0, data=data or None)
+    took = Turn(ctx, t.state).status.grant(seat, name, until, 0, data=data or None)
     t.state.cache.clear()
     t.last = ctx.events
     return took
@@ -145,8 +147,9 @@ def hit(t: Table, seat: int, kind: str, source: int = 0) -> str:
     ctx = Ctx(t.game, _R, t.clock)
     t.state.cache.clear()
     t.state.cache["busy"] = True
-    result = _R._hit(ctx, t.state, Hit(seat, kind, source, "测试"))
-    _R._settle(ctx, t.state)
+    w = Turn(ctx, t.state)
+    result = w.deaths.hit(Hit(seat, kind, source, "测试"))
+    w.settle()
     t.state.cache.clear()
     return result
 

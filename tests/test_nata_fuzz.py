@@ -19,7 +19,8 @@ from plugins.bansha.engine.audit import private_skill_names
 from plugins.bansha.engine.game import ENDED, RUNNING
 from plugins.nata import rules
 from plugins.nata.agent import nata_agent
-from plugins.nata.roles import DISGUISE_WORDS, FACTIONS, WOLF_TEAM
+from plugins.nata.pool import DISGUISE_WORDS
+from plugins.nata.terms import FACTIONS, WOLF_TEAM
 
 RULES = rules.RULESET
 QUICK = {"节奏": "快速"}

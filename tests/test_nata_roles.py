@@ -12,7 +12,7 @@ WOLVES = ("狼兄", "狼弟", "渊狼", "白狼王")
 
 def deal(*extra: str, wolves=WOLVES, seer="通灵师") -> tuple[str, ...]:
     """13 roles: the given ones first, the rest filled from a neutral set, respecting the slot counts."""
-    from plugins.nata.roles import SEER_POOL, STRONG_POOL, WEAK_POOL, WOLF_POOL
+    from plugins.nata.pool import SEER_POOL, STRONG_POOL, WEAK_POOL, WOLF_POOL
 
     picked = list(extra)
     w = [r for r in picked if r in WOLF_POOL]

@@ -10,7 +10,7 @@ import pytest
 from plugins.bansha.engine import Game, Input, Refusal, apply
 from plugins.bansha.engine.game import ENDED
 from plugins.nata import rules
-from plugins.nata.roles import DAWN, DEEP, DUSK, EARLY, ELECTION, LATE, MID, NOON, START
+from plugins.nata.terms import DAWN, DEEP, DUSK, EARLY, ELECTION, LATE, MID, NOON, START
 
 RULES = rules.RULESET
 T0 = 1_700_000_000.0

@@ -7,7 +7,9 @@ from typing import Any
 
 from ..bansha.engine import ABSTAIN, Action, Rng, Ruleset
 from ..bansha.engine.agent import VOTE_REASON
-from .roles import ROLE_WORDS, SHOP, TARGETED_NAMES
+from .catalog import TARGETED_NAMES
+from .pool import ROLE_WORDS
+from .roles.yangzhizhe import SHOP
 
 
 def nata_agent(ruleset: Ruleset, state: Any, seat: int, rng: Rng) -> Action | None:

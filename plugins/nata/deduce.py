@@ -15,7 +15,8 @@ from ..bansha.engine import Action, Event
 from ..bansha.engine.deduce import Say
 from ..bansha.engine.mind_village import VillageMind
 from ..bansha.engine.ruleset import LegalChoice
-from .roles import NOON, ROLES, TARGETED_NAMES, VILLAGE
+from .catalog import ROLES, TARGETED_NAMES
+from .terms import NOON, VILLAGE
 
 NEVER = frozenset({"withdraw", "shenxun", "jingming", "boost", "shenfeng", "qizha"})
 CHECKS = frozenset({"tongling", "tongling_b", "pingyi"})

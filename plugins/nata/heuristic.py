@@ -11,7 +11,9 @@ from typing import Any
 
 from ..bansha.engine import Action, Rng, Ruleset
 from ..bansha.engine.heuristic import generic_action
-from .roles import ROLE_WORDS, SHOP, TARGETED_NAMES
+from .catalog import TARGETED_NAMES
+from .pool import ROLE_WORDS
+from .roles.yangzhizhe import SHOP
 
 WORDY = frozenset({"duji", "pingyi", "yexing", "howl", "zhuangmo", "qiancang", "qizha", "bianlian", "jingming",
                    "shenxun", "answer", "boost"})

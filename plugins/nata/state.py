@@ -1,7 +1,8 @@
 """The state of a 纳塔 game and the pure questions asked of it (who holds which skill, which
 statuses are in force, who is 群内, which faction has lost).
 
-Everything here is data plus read-only helpers; rules.py changes it. Sets are kept as
+Everything here is data plus read-only helpers (and two small bookkeeping changes of skills held);
+the skills (roles/) and the procedures (statuses.py, targets.py, deaths.py, night.py, flow.py) change it. Sets are kept as
 sorted lists where their order could reach the output.
 """
 
@@ -13,24 +14,9 @@ from ..bansha.engine import PERMANENT, UNTIL_PHASE, BaseState, Status, VoteBox
 from ..bansha.engine.mech_death import Hit
 from ..bansha.engine.mech_sheriff import Badge, Election
 from ..bansha.engine.mech_status import Family
-from .roles import (
-    COMPOSITES,
-    CYCLE,
-    DAWN,
-    DUSK,
-    META,
-    NEGATIVE,
-    NIGHT_PHASES,
-    POSITIVE,
-    ROLES,
-    SEER,
-    SKILLS,
-    STRONG,
-    VILLAGE,
-    WEAK,
-    WOLF,
-    Role,
-)
+from .order import HOOKS
+from .registry import ROLES, SKILLS
+from .terms import COMPOSITES, CYCLE, DAWN, DUSK, NEGATIVE, NIGHT_PHASES, POSITIVE, SEER, STRONG, VILLAGE, WEAK, WOLF
 
 FAMILY = Family(NEGATIVE, POSITIVE, COMPOSITES)
 
@@ -189,7 +175,7 @@ class NataState(BaseState):
     cache: dict = field(default_factory=dict, compare=False, repr=False)
 
     # --- identity ---------------------------------------------------------------------------
-    def role(self, seat: int) -> Role:
+    def role(self, seat: int):  # -> skill.Role
         return ROLES[self.roles[seat]]
 
     def kind(self, seat: int) -> str:
@@ -231,7 +217,7 @@ class NataState(BaseState):
         return f"{seat}:{skill}"
 
     def count(self, seat: int, skill: str) -> int:
-        return self.counts.get(self.key(seat, skill), META[skill].count or 0)
+        return self.counts.get(self.key(seat, skill), SKILLS[skill].count or 0)
 
     def add_count(self, seat: int, skill: str, delta: int) -> None:
         self.counts[self.key(seat, skill)] = max(0, self.count(seat, skill) + delta)
@@ -241,7 +227,23 @@ class NataState(BaseState):
 
     def card_skills(self, seat: int) -> list[str]:
         card = self.face.get(seat)
-        return list(ROLES[card].skills) if card else []
+        return list(ROLES[card].keys) if card else []
+
+    def drop_face(self, seat: int) -> None:
+        """变脸者's card on top goes (expired, replaced, or every skill lost)."""
+        self.face.pop(seat, None)
+        self.face_until.pop(seat, None)
+        self.disguises[seat] = [d for d in self.disguises.get(seat, []) if d.until != "face"]
+
+    def strip(self, seat: int) -> list[str]:
+        """"发动者失去所有技能" (灵狐灿世, 薪火相传): returns the skills that were his own to pass on."""
+        keys = [k for k in self.held(seat) if k not in self.card_skills(seat)]
+        keep = [k for k in keys if not any(g.key == k and g.once for g in self.grants.get(seat, []))]
+        if seat not in self.stripped:
+            self.stripped.append(seat)
+        self.grants[seat] = []
+        self.drop_face(seat)
+        return keep
 
     def held(self, seat: int) -> list[str]:
         """Every skill key the seat holds now, own role first, then acquired ones (no duplicates)."""
@@ -260,17 +262,15 @@ class NataState(BaseState):
         fails = self.failed.get(seat)
         keys: list[str] = []
         if seat not in self.stripped:
-            keys = [k for k in ROLES[self.roles[seat]].skills if not fails or k not in fails]
+            keys = [k for k in ROLES[self.roles[seat]].keys if not fails or k not in fails]
             card = self.face.get(seat)
             if card:
-                keys += [k for k in ROLES[card].skills if not fails or k not in fails]
+                keys += [k for k in ROLES[card].keys if not fails or k not in fails]
         grants = self.grants.get(seat)
         if grants:
             keys += [g.key for g in grants]
-        if "接刀" in ROLES[self.roles[seat]].tags and seat not in self.stripped and self.catcher(seat):
-            keys.append("kill")  # [接刀]: "获得[杀人]技能并可使用"
-        if "tanyu" in keys and self.count(seat, "baoshi") >= 2 and not self.has(seat, "遗忘"):
-            keys.append("shot")  # 贪欲: "如果[暴食]次数不小于2，技能持有者视为拥有技能[最后一枪]"
+        for key in HOOKS["adds"]:  # [接刀]'s 杀人, 贪欲's 最后一枪
+            keys += SKILLS[key].adds(self, seat, keys)
         return list(dict.fromkeys(keys)) if grants or len(keys) > 3 else keys
 
     def holds(self, seat: int, skill: str, keys: list[str] | None = None) -> bool:
@@ -278,7 +278,7 @@ class NataState(BaseState):
         keys = self.held(seat) if keys is None else keys
         if skill not in keys or seat in self.removed:
             return False
-        if META[skill].forced:
+        if SKILLS[skill].forced:
             # [遗忘] "失去所有[强制]技能"; and "出局后……视作被业炎处理", except the skills meant for after
             if self.has(seat, "遗忘") or (not self.alive[seat] and not SKILLS[skill].when_dead):
                 return False

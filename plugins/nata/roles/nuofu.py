@@ -1,0 +1,22 @@
+"""懦夫①（弱神）: 怯懦[强制]——「第二晚开始，懦夫成为指定技能的结算目标时触发此效果：懦夫受到[致死伤害]」."""
+
+from __future__ import annotations
+
+from ...bansha.engine import mech_death as death
+from ...bansha.engine.mech_death import Hit
+from ..skill import NataSkill, forced, role
+from ..terms import VILLAGE, WEAK
+from ..world import World
+
+
+@forced("qienuo", "怯懦", "第二晚开始，成为[指定]技能的结算目标时承受致死伤害。")
+class QIENUO(NataSkill):
+    def reached(self, w: World, final: int, user: int, name: str) -> None:
+        state = w.state
+        if state.holds(final, self.key) and state.after_night1():
+            w.targets.note_used("怯懦")
+            w.ctx.judge(f"{w.ctx.name(final)}（懦夫）成为「{name}」的结算目标：怯懦，承受致死伤害")
+            w.deaths.hit(Hit(final, death.LETHAL, user, "怯懦", (("night", state.is_night()),)))
+
+
+ROLE = role("懦夫", VILLAGE, WEAK, 1, (QIENUO,), blurb="第二晚开始，成为指定技能的结算目标就会出局。")

@@ -1,0 +1,304 @@
+"""A 纳塔 skill is one declaration next to its behaviour; a role is its skills and the text's facts.
+
+Each role module (roles/<role>.py) writes a skill as a small class under `@skill(...)`: the decorator's
+arguments are the declaration (the engine's `Skill` fields plus the text's tags — [指定], [数值], [限定],
+[强制], [宣言], [翻牌], 第二晚开始, 竞选日不可发动 — as fields), the class body is the behaviour, and the name
+is bound to the one declared instance. The behaviour is a few of the methods below: legality (pure: `blocked`,
+`check`, `refuse`), the effect (`use` when used, `resolve` at its step of order.ORDER) and the triggers the
+procedures call in the order order.HOOKS lists. `role(...)` registers the role with its skills.
+
+catalog.py checks the declarations against ORDER and HOOKS when the game loads: a step or a trigger without
+a handler, or a handler without its place, stops the load (tests/test_nata_declarations.py shows how).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TypeVar
+
+from ..bansha.engine import ALIVE, ANY, Action, Skill
+from ..bansha.engine.mech_death import Hit
+from ..bansha.engine.mech_redirect import Link
+from .registry import ROLES, SKILLS
+from .state import NataState, Plan
+from .terms import PHASES
+from .world import World
+
+HOOK_NAMES = (
+    "offered", "adds", "innate", "failing", "survive", "leaving", "after_out", "used", "interfere", "links", "reached",
+    "stops_kill",    "deadline", "give_up", "owes", "tells", "dealt",
+)  # the triggers of order.HOOKS (each lists the skills that answer it, in the order they resolve)
+
+
+@dataclass(frozen=True)
+class NataSkill(Skill):
+    targeted: bool = False  # [指定]: goes through 选择目标 → 结算目标, triggers 懦夫/饕餮, stopped by 隐身
+    count: int | None = None  # [数值]: the initial count ([0], [1], [2], [3])
+    limited: bool = False  # [限定]
+    forced: bool = False  # [强制]
+    night2: bool = False  # "第二晚开始"
+    no_election: bool = False  # "竞选日不可发动"
+    declare: bool = False  # [宣言]
+    flip: bool = False  # [翻牌]
+    instant: bool = False  # resolves as soon as it is used (day skills, 即时插入结算 phases, 凌晨's feedback)
+    general: bool = False  # not a role's skill (投票, 上警, 殉职, 回复…): no 出局/遗忘/沉默 checks
+    after_death: bool = False  # usable at "出局后下一个可发动技能的时点" (the first 晨曦 or 黄昏 after the death)
+    living: bool = True  # usable while alive (False: after death only)
+    anytime: bool = False  # usable in every phase: never owed, never prompted; at night resolved after the sub-phase
+    group_ok: bool = False  # may be typed in the group (other private skills are refused there, to hide the role)
+    settles: bool = True  # using it may change a life, a status or a label (a ballot does not)
+    picks_dead: bool = False  # its targets are the dead: an announced death is no refusal
+    silenced: bool = True  # [沉默] stops it ("杀人除外")
+    once_each: bool = False  # "每名角色只能被选择一次": a seat this holder ever chose is refused
+    noon_cut: bool = True  # "正午类技能只能在每天的开门至21:00发动" applies (not to the vote, 退水, 回复, 殉职)
+
+    # --- legality: pure questions, nothing changes ----------------------------------------------------------
+    def availability(self, state: NataState, seat: int) -> str | None:
+        """Why this seat cannot use it now (beyond the engine's phase check), or None."""
+        if self.declare:
+            return self.declaration_refusal(state, seat)
+        return self.refusal(state, seat)
+
+    def declaration_refusal(self, state: NataState, seat: int) -> str | None:
+        """A [宣言] is refused only for what holds for anyone (phase, 寡言, out): whether it is valid, the
+        poster alone may know (「只有可以发动对应技能的情况下才会有效」)."""
+        if state.winner:
+            return "游戏已经结束。"
+        if seat in state.removed or not state.alive[seat]:
+            return "你已经出局了。"
+        if state.election_day():
+            return f"「{self.name}」竞选日不可发动。"
+        if state.has(seat, "寡言"):
+            return "你处于[寡言]状态：不能发送宣言或回复宣言。"
+        return None
+
+    def refusal(self, state: NataState, seat: int) -> str | None:
+        """The text's tags, then the skill's own `blocked`."""
+        if state.winner:
+            return "游戏已经结束。"
+        if seat in state.removed:
+            return "你已被红牌罚下，不能发动任何技能。"
+        spirit = seat in state.spirits and not state.alive[seat]
+        if not state.alive[seat] and not self.general and not spirit:
+            if self.after_death:
+                if not state.window_open(seat):
+                    return "出局后的技能只能在出局后的下一个可发动时点（晨曦或黄昏）使用。"
+                why = self.dead_blocked(state, seat)
+                if why:
+                    return why
+            elif not self.when_dead:
+                return "你已经出局，不能再使用技能。"
+        if state.alive[seat] and self.after_death and not self.living:
+            return f"「{self.name}」要在出局后才能发动。"
+        if self.forced and not self.general and state.has(seat, "遗忘"):
+            return "你处于[遗忘]：失去了所有[强制]技能。"
+        if state.has(seat, "沉默") and not self.forced and self.silenced and not self.general:
+            return "你处于[沉默]：不能发动[强制]技能以外的技能（杀人除外）。"
+        if self.night2 and not state.after_night1():
+            return f"「{self.name}」第二晚开始才能发动。"
+        if self.no_election and state.election_day():
+            return f"「{self.name}」竞选日不可发动。"
+        if self.count is not None:
+            why = self.lacks(state, seat)
+            if why:
+                return why
+        if self.limited and state.spent_on(seat, self.key):
+            return f"「{self.name}」是[限定]技能，已经用过了。"
+        return self.blocked(state, seat)
+
+    def blocked(self, state: NataState, seat: int) -> str | None:
+        """Why this seat cannot use it now, beyond the tags (checked last)."""
+        return None
+
+    def dead_blocked(self, state: NataState, seat: int) -> str | None:
+        """For an after-death skill in its window: why this death gives no right to it."""
+        return None
+
+    def lacks(self, state: NataState, seat: int) -> str | None:
+        """[数值]: the count is spent."""
+        return f"「{self.name}」次数不足（剩余 0 次）。" if state.count(seat, self.key) < 1 else None
+
+    def check(self, state: NataState, seat: int, action: Action) -> str | None:
+        """The whole action (targets and words) before anything changes."""
+        return None
+
+    def refuse(self, state: NataState, seat: int, target: int) -> str | None:
+        """One target, beyond "已经公示出局" (which `target_refusal` checks first unless `picks_dead`)."""
+        return None
+
+    def target_refusal(self, state: NataState, seat: int, target: int) -> str | None:
+        if not self.picks_dead and not state.targetable(target):
+            return f"{target}号 已经公示出局，不能作为目标。"
+        if self.once_each and target in state.marks.get(state.key(seat, self.key), []):
+            return f"{target}号 已经被你的「{self.name}」选择过（每名角色只能被选择一次）。"
+        return self.refuse(state, seat, target)
+
+    def offer(self, state: NataState, seat: int) -> NataSkill:
+        """The declaration as this seat sees it now (its cards as words, its count as targets…)."""
+        return self
+
+    def offered(self, state: NataState, seat: int) -> bool:
+        """A skill no role holds (投票, 回复, 嚎叫…): whether this seat is given it now."""
+        return False
+
+    # --- the effect ----------------------------------------------------------------------------------------
+    def use(self, w: World, seat: int, action: Action) -> None:
+        """Resolve at once (a day skill, or `instant`)."""
+        raise NotImplementedError
+
+    def plan(self, w: World, seat: int, action: Action) -> None:
+        """A night skill is recorded when sent and resolved at its step of ORDER."""
+        state, ctx = w.state, w.ctx
+        state.seq += 1
+        state.plans[state.key(seat, self.key)] = Plan(seat, self.key, action.targets, action.words, state.seq)
+        state.acted.append(state.key(seat, self.key))
+        what = "、".join(ctx.name(t) for t in action.targets) + (" " + " ".join(action.words) if action.words else "")
+        ctx.reply(f"已记录「{self.name}」{what}，{PHASES[state.phase].label}结束时结算（之前可以重新发送以更改）。")
+        ctx.judge(f"第{state.day}夜 {ctx.name(seat)} 提交「{self.name}」{action.targets}{action.words}")
+
+    def planned(self, state: NataState, seat: int) -> bool:
+        return state.key(seat, self.key) in state.plans
+
+    def cancel(self, w: World, seat: int) -> None:
+        """/放弃 of a submitted plan."""
+        w.state.plans.pop(w.state.key(seat, self.key), None)
+
+    def resolve(self, w: World, plan: Plan) -> None:
+        """One submitted plan at its step (the count is already paid)."""
+        raise NotImplementedError
+
+    def step(self, w: World, step) -> None:  # step: order.Step
+        """This skill's step of ORDER: by default its plans, in 电梯楼 order."""
+        w.night.run_plans(self.key)
+
+    def consume(self, state: NataState, seat: int, n: int = 1) -> None:
+        """Pay for one use: the count, the [限定], a one-use skill bought with 精明."""
+        if self.count is not None:
+            state.add_count(seat, self.key, -n)
+        if self.limited and not state.spent_on(seat, self.key):
+            state.spent.append(state.key(seat, self.key))
+        grants = state.grants.get(seat, [])
+        for g in grants:
+            if g.key == self.key and g.once:
+                grants.remove(g)
+                break
+
+    # --- triggers (order.HOOKS names who answers each, in order) --------------------------------------------
+    def adds(self, state: NataState, seat: int, keys: list[str]) -> list[str]:
+        """Skills the seat holds by this one's rule, beyond `keys` (state.held)."""
+        return []
+
+    def innate(self, state: NataState, seat: int, keys: list[str]) -> list[tuple[str, str]]:
+        """Statuses this 强制 skill gives its holder while in force: (status, restriction)."""
+        return []
+
+    def failing(self, state: NataState) -> bool:
+        """The condition under which this skill fails (技能失效) for every holder."""
+        return False
+
+    def survive(self, w: World, hit: Hit) -> bool:
+        """出局结算 step 2: a "免于出局" effect of the target; True if it kept the target in."""
+        return False
+
+    def leaving(self, w: World, seat: int, had: list[str]) -> None:
+        """A seat is leaving (before it is out); `had`: the skills it held."""
+
+    def after_out(self, w: World, seat: int, own: list[str], hit: Hit | None) -> None:
+        """出局结算 step 3: a seat went out; `own`: its skills in force then (empty for a red card)."""
+
+    def used(self, w: World, user: int, name: str) -> None:
+        """Someone used the [指定] skill `name`."""
+
+    def interfere(self, w: World, user: int, name: str, target: int) -> int:
+        """The 选择目标, before the chain of mech_redirect."""
+        return target
+
+    def links(self, state: NataState) -> list[Link]:
+        """Links of the 目标过渡 chain in force now."""
+        return []
+
+    def reached(self, w: World, final: int, user: int, name: str) -> None:
+        """A [指定] skill reached its 结算目标."""
+
+    def stops_kill(self, w: World, final: int) -> bool:
+        """杀人 reached its 结算目标: True stops the 指杀."""
+        return False
+
+    def deadline(self, w: World) -> None:
+        """A 强制 choice nobody made in time, made at the phase's deadline."""
+
+    def give_up(self, w: World, seat: int) -> None:
+        """A 强制 choice the seat passed with /放弃, made for it at once."""
+
+    def owes(self, state: NataState, seat: int) -> bool:
+        """A 强制 choice this seat must still make in this phase."""
+        return False
+
+    def tells(self, state: NataState, seat: int) -> list[str]:
+        """What this skill has let the seat know (its role PM and /身份)."""
+        return []
+
+    def dealt(self, w: World, seat: int, roles: tuple[str, ...]) -> str | None:
+        """At the deal, for a seat whose role declares it; a line for the judge's record."""
+        return None
+
+
+def overrides(skill: NataSkill, hook: str) -> bool:
+    """The skill answers `hook` (its class writes the method)."""
+    return getattr(type(skill), hook) is not getattr(NataSkill, hook)
+
+
+S = TypeVar("S", bound=NataSkill)
+
+
+def skill(key: str, name: str, phases: tuple[str, ...], help: str, **fields) -> Callable[[type[S]], S]:
+    """Declare a skill: `@skill(...)` over its behaviour class binds the name to the declared instance.
+    Targets are checked by the skill (an unannounced death may be chosen), so the engine's rule is ANY."""
+    fields.setdefault("target_rule", ANY)
+
+    def declare(kind: type[S]) -> S:
+        return _register(kind(key, name, phases=phases, help=help, **fields))
+
+    return declare
+
+
+def forced(key: str, name: str, help: str, **fields) -> Callable[[type[S]], S]:
+    """A [强制] skill nobody types: it triggers (order.HOOKS) and resolves automatically."""
+    fields = {"targets": 0, "mandatory": True, "passable": False, "forced": True, "target_rule": ALIVE, **fields}
+    return skill(key, name, (), help, **fields)
+
+
+def _register(s: S) -> S:
+    if s.key in SKILLS:
+        raise ValueError(f"纳塔: skill key {s.key!r} declared twice")
+    SKILLS[s.key] = s
+    return s
+
+
+@dataclass(frozen=True)
+class Role:
+    name: str
+    faction: str
+    kind: str
+    strength: int  # the ⑥ … in the pool list; 0 for 宗教老爷爷, who has none
+    skills: tuple[NataSkill, ...]
+    tags: tuple[str, ...] = ()  # 群内 / 接刀
+    blurb: str = ""
+    note: str = ""  # pairing rule, for /身份
+    knows: str = ""  # a role whose seats it learns at the start ("与狼弟互知", "知晓场上谁是厚皮肉猪")
+    knows_note: str = ""
+    no_status: bool = False  # 天命人: "不会获得任何状态"
+    extra: tuple[NataSkill, ...] = ()  # skills it may come to hold (养殖者's 精明 purchases)
+
+    @property
+    def keys(self) -> tuple[str, ...]:
+        return tuple(s.key for s in self.skills)
+
+
+def role(name: str, faction: str, kind: str, strength: int, skills: tuple[NataSkill, ...], **fields) -> Role:
+    """Register a role of the pool (pool.py lists it; catalog.py checks both agree)."""
+    if name in ROLES:
+        raise ValueError(f"纳塔: role {name!r} declared twice")
+    ROLES[name] = r = Role(name, faction, kind, strength, tuple(skills), **fields)
+    return r
