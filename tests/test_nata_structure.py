@@ -113,3 +113,10 @@ def test_the_procedures_name_no_skill():
 def test_no_file_of_nata_is_over_500_lines():
     sizes = {str(p.relative_to(NATA)): len(p.read_text(encoding="utf-8").splitlines()) for p in NATA.rglob("*.py")}
     assert max(sizes.values()) <= 500, sorted(sizes.items(), key=lambda kv: -kv[1])[:3]
+
+
+def test_the_new_role_example_of_the_docs_touches_three_files():
+    """docs/new-game.md shows 渊狼 as the example of a role: its module, one step of ORDER, one name in the pool."""
+    where = {str(p.relative_to(NATA)) for p in NATA.rglob("*.py")
+             if any(word in p.read_text(encoding="utf-8") for word in ("渊狼", "深渊", "shenyuan"))}
+    assert where == {"roles/yuanlang.py", "order.py", "pool.py"}

@@ -93,7 +93,7 @@ class NataState(BaseState):
     # skills
     counts: dict[str, int] = field(default_factory=dict)  # "seat:key" -> count left ([数值])
     spent: list[str] = field(default_factory=list)  # "seat:key" of used [限定] skills
-    marks: dict[str, list[int]] = field(default_factory=dict)  # "seat:key" -> seats ever chosen (交换, 深渊, 诱食)
+    marks: dict[str, list[int]] = field(default_factory=dict)  # "seat:key" -> seats ever chosen ("每名角色只能被选择一次")
     bought: dict[int, list[str]] = field(default_factory=dict)  # 养殖者 -> skills taken with 精明
     last: dict[str, list[int]] = field(default_factory=dict)  # "seat:key" -> last night's targets (禁言, 结印)
     failed: dict[int, list[str]] = field(default_factory=dict)  # 技能失效
