@@ -312,3 +312,18 @@ async def test_the_grimoire_lists_the_spectators_the_all_seeing_marked(env):
     assert "观战" in page and "看客甲" in page and "8801" in page
     assert page.index("全知乙") < page.index("看客甲")  # the all-seeing first, marked
     assert "全知</span>" in page
+
+
+def test_the_grimoire_shows_every_channel_a_seat_is_in():
+    """纳塔: a 群内 wolf linked by 灵魂链接 sits in the 狼群 and in a 共群; the judge sees both, and who is in each."""
+    from test_channels import _linked_wolf
+
+    from plugins.bansha.console import views
+
+    t, wolf, mate, villager = _linked_wolf()
+    g = views.grimoire(t.game)
+    seats = {s.seat: s for s in g["seats"]}
+    assert set(seats[wolf].teams) == {"狼群", "共群"}
+    assert seats[villager].teams == ("共群",)
+    assert ("共群", sorted([wolf, villager])) in g["teams"]
+    assert any(name == "狼群" and wolf in members and mate in members for name, members in g["teams"])

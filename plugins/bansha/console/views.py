@@ -12,6 +12,7 @@ from typing import Any
 
 from ..engine import forum
 from ..engine import rulings as engine_rulings
+from ..engine.channels import Channel
 from ..engine.core import ABSTAIN, Event
 from ..engine.game import ENDED, RUNNING, SIGNUP, Game
 from ..engine.mech_sheriff import Badge
@@ -64,7 +65,7 @@ class SeatView:
     statuses: list[tuple[str, str]] = field(default_factory=list)  # (name, until)
     cards: tuple[int, int, int] = (0, 0, 0)
     sheriff: bool = False
-    team: str = ""
+    teams: tuple[str, ...] = ()  # the team channels the seat sits in (纳塔's 狼群 and 共群, a wolf lover…)
     facts: list[str] = field(default_factory=list)
     pending: bool = False
     subs: int = 0
@@ -98,14 +99,14 @@ def grimoire(game: Game) -> dict[str, Any]:
     cast = {row.seat: row for row in rules.cast(state)}
     pending = rules.pending(state) if game.status == RUNNING else set()
     sheriff = _sheriff(state)
-    teams: dict[str, list[int]] = {}
+    teams: dict[str, tuple[str, list[int]]] = {}  # channel key -> (its name, members)
     seats = []
     for i, p in enumerate(players):
         seat = i + 1
         row = cast.get(seat)
-        team = rules.team_of(state, seat) or ""
-        if team:
-            teams.setdefault(team, []).append(seat)
+        mine = seat_channels(rules, state, seat)
+        for ch in mine:
+            teams.setdefault(ch.key, (ch.key.split(":")[0], sorted(ch.members)))
         alive = bool(state.alive[seat])
         seats.append(SeatView(
             seat, p.name, p.qq,
@@ -113,12 +114,22 @@ def grimoire(game: Game) -> dict[str, Any]:
             alive=alive, fate="" if alive else (row.fate if row else "出局"),
             statuses=[(s.name + (f"({s.value})" if s.value else ""), status_end(game, s))
                       for s in state.statuses.of(seat)],
-            cards=tuple(game.forum.cards.get(seat, (0, 0, 0))), sheriff=seat == sheriff, team=team,
+            cards=tuple(game.forum.cards.get(seat, (0, 0, 0))), sheriff=seat == sheriff, teams=tuple(ch.name for ch in mine),
             facts=rules.seat_facts(state, seat), pending=seat in pending, subs=game.subs.get(seat, 0),
         ))
-    return {"seats": _ring(seats, rules.ring_order(state)), "teams": sorted(teams.items()),
+    return {"seats": _ring(seats, rules.ring_order(state)), "teams": sorted(teams.values()),
             "steps": rules.night_steps(state), "public": rules.public_status(state),
             "ledger": forum.card_ledger(game), "sheriff": sheriff, "deal": True, "watchers": watchers(game)}
+
+
+def seat_channels(rules: Any, state: Any, seat: int) -> list[Channel]:
+    """Every channel the seat is in. `channels()` lists only those it may talk in now (a dead wolf may not),
+    but the judge wants the membership either way, so fall back to the seat's team."""
+    mine = rules.channels(state, seat)
+    if mine:
+        return mine
+    team = rules.team_of(state, seat)
+    return [Channel(team, team, tuple(rules.team_members(state, team)))] if team else []
 
 
 def watchers(game: Game) -> list[tuple[str, int, bool]]:
