@@ -194,6 +194,28 @@ def voters_now(ruleset: Ruleset, game: Game) -> list[tuple[int, int]]:
     return out
 
 
+async def open_at_a_vote(svc: Any, ruleset: Ruleset, options: dict[str, Any], games: int, seed: int, group0: int,
+                         qq0: int) -> list[tuple[int, int, Game]]:
+    """`games` games of `ruleset`, each played by the random agent up to its first day vote and stored through the
+    state service as BOT_ID's, in groups group0… with players qq0…: (game id, group, the played game) each."""
+    from .service import Origin
+
+    n = typical_size(ruleset, options)
+    out = []
+    for g in range(games):
+        group = group0 + g
+        played, script = script_game(ruleset, n, seed + g, options, qq0=qq0 + g * 100,
+                                     stop=lambda game: bool(voters_now(ruleset, game)))
+        if played.status != RUNNING or not voters_now(ruleset, played):
+            raise RuntimeError(f"game {g} (seed {seed + g}) never reached a day vote")
+        game = await svc.open_game(group_id=group, self_id=BOT_ID, owner=OWNER, ruleset=ruleset.key, options=options,
+                                   seed=seed + g, origin=Origin("group", OWNER, group))
+        for inp in shifted(script, time.time() - script[-1].at - 1):
+            await svc.submit(game.gid, inp, Origin("group", inp.actor or OWNER, group))
+        out.append((game.gid, group, played))
+    return out
+
+
 # --- 2. engine speed -----------------------------------------------------------------------------
 
 
@@ -431,7 +453,6 @@ async def latency_child(db: str, games: int, rounds: int, seed: int, game_name: 
     from .engine import registry as reg
     from .models import InputRow, OutboxRow
     from .qq.call import service
-    from .service import Origin
 
     svc = service()
     ruleset = reg.get(game_name)
@@ -441,19 +462,10 @@ async def latency_child(db: str, games: int, rounds: int, seed: int, game_name: 
     n = typical_size(ruleset, options)
     setup_start = time.perf_counter()
     await _durable(False)
-    plans: list[tuple[int, int, list[tuple[int, int]]]] = []  # (gid, group, [(qq, target seat)])
-    for g in range(games):
-        group = 700_000 + g
-        qq0 = 2_000_000 + g * 100
-        stop = lambda game: bool(voters_now(ruleset, game))  # noqa: E731
-        played, script = script_game(ruleset, n, seed + g, options, qq0=qq0, stop=stop)
-        if played.status != RUNNING or not voters_now(ruleset, played):
-            raise RuntimeError(f"game {g} (seed {seed + g}) never reached a day vote")
-        game = await svc.open_game(group_id=group, self_id=BOT_ID, owner=OWNER, ruleset=ruleset.key, options=options,
-                                   seed=seed + g, origin=Origin("group", OWNER, group))
-        for inp in shifted(script, time.time() - script[-1].at - 1):
-            await svc.submit(game.gid, inp, Origin("group", inp.actor or OWNER, group))
-        plans.append((game.gid, group, [(played.qq_of(s), t) for s, t in voters_now(ruleset, played)]))
+    plans: list[tuple[int, int, list[tuple[int, int]]]] = [  # (gid, group, [(qq, target seat)])
+        (gid, group, [(played.qq_of(s), t) for s, t in voters_now(ruleset, played)])
+        for gid, group, played in await open_at_a_vote(svc, ruleset, options, games, seed, 700_000, 2_000_000)
+    ]
     await OutboxRow.filter(sent=False).update(sent=True)  # setup messages are not the measured load
     await _durable(True)
     setup_s = time.perf_counter() - setup_start

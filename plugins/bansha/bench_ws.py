@@ -47,10 +47,9 @@ async def prepare(db: str, games: int, seed: int, game_name: str) -> dict[str, A
     each its group and the (QQ, seat, target) of the seats that may still vote."""
     from tortoise import Tortoise
 
-    from .bench import _durable, long_phases, script_game, shifted, typical_size, voters_now
-    from .engine.game import RUNNING
+    from .bench import _durable, long_phases, open_at_a_vote, typical_size, voters_now
     from .models import OutboxRow
-    from .service import Origin, Service
+    from .service import Service
 
     sim.load_rulesets()
     await Service.init_db(f"sqlite://{db}")
@@ -63,19 +62,9 @@ async def prepare(db: str, games: int, seed: int, game_name: str) -> dict[str, A
     options = sim.build_options(ruleset, "", long_phases(ruleset))
     n = typical_size(ruleset, options)
     await _durable(False)
-    plans = []
-    for g in range(games):
-        group, qq0 = 710_000 + g, 3_000_000 + g * 100
-        played, script = script_game(ruleset, n, seed + g, options, qq0=qq0,
-                                     stop=lambda game: bool(voters_now(ruleset, game)))
-        if played.status != RUNNING or not voters_now(ruleset, played):
-            raise RuntimeError(f"game {g} (seed {seed + g}) never reached a day vote")
-        game = await svc.open_game(group_id=group, self_id=BOT_ID, owner=OWNER, ruleset=ruleset.key, options=options,
-                                   seed=seed + g, origin=Origin("group", OWNER, group))
-        for inp in shifted(script, time.time() - script[-1].at - 1):
-            await svc.submit(game.gid, inp, Origin("group", inp.actor or OWNER, group))
-        plans.append({"group": group, "players": [p.qq for p in played.players],
-                      "voters": [(played.qq_of(s), s, t) for s, t in voters_now(ruleset, played)]})
+    plans = [{"group": group, "players": [p.qq for p in played.players],
+              "voters": [(played.qq_of(s), s, t) for s, t in voters_now(ruleset, played)]}
+             for _gid, group, played in await open_at_a_vote(svc, ruleset, options, games, seed, 710_000, 3_000_000)]
     await OutboxRow.filter(sent=False).update(sent=True)  # the setup's messages are not what we measure
     await _durable(True)
     await Tortoise.close_connections()

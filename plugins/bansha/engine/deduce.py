@@ -168,9 +168,14 @@ def is_vote(skill: Any) -> bool:
 
 def plurality(ballots: dict[int, int], allowed: Iterable[int]) -> list[int]:
     """The allowed seats with the most ballots (ties all returned, in seat order)."""
+    return leaders(ballots.values(), allowed)
+
+
+def leaders(targets: Iterable[int], allowed: Iterable[int]) -> list[int]:
+    """The allowed seats named most often among `targets` (ties all returned, in seat order)."""
     allowed = set(allowed)
     counts: dict[int, int] = {}
-    for target in ballots.values():
+    for target in targets:
         if target in allowed:
             counts[target] = counts.get(target, 0) + 1
     if not counts:

@@ -24,6 +24,7 @@ from collections.abc import Callable, Collection
 from typing import Any
 
 from .core import ABSTAIN, Action
+from .deduce import leaders
 from .rng import Rng
 from .ruleset import LegalChoice, Ruleset
 from .skills import Skill
@@ -121,15 +122,7 @@ def has_voted(state: Any, seat: int) -> bool:
 
 def plurality(state: Any, allowed: list[int]) -> list[int]:
     """The allowed seats with the most votes cast so far (ties all returned, in seat order)."""
-    counts: dict[int, int] = {}
-    for box in ballot_boxes(state):
-        for target in box.votes.values():
-            if target in allowed:
-                counts[target] = counts.get(target, 0) + 1
-    if not counts:
-        return []
-    best = max(counts.values())
-    return sorted(t for t, c in counts.items() if c == best)
+    return leaders((t for box in ballot_boxes(state) for t in box.votes.values()), allowed)
 
 
 def teammates(ruleset: Ruleset, state: Any, seat: int) -> set[int]:
