@@ -193,3 +193,9 @@ def test_a_crashing_game_is_reported_with_its_seed_and_strict_fails(capsys, monk
                            "--agent", "deduce")
     rep = json.loads(out)
     assert code == 1 and rep["completed"] == 4 and rep["errors"][0]["seed"] == 3
+
+
+def test_role_names_lose_their_annotations():
+    assert sim.base_role("熊（3级）·本能「幸运」") == "熊（3级）"
+    assert sim.base_role("变脸者（底牌：朱雀、太阳、天命人）（异端）") == "变脸者（异端）"
+    assert sim.base_role("御主（异端）") == "御主（异端）"

@@ -303,9 +303,13 @@ def cause_of(fate: str) -> str:
     return first or fate.strip() or "未知"
 
 
+_CARDS = re.compile(r"（底牌：[^）]*）")
+
+
 def base_role(role: str) -> str:
-    """A role without its annotations: 熊（3级）·本能「幸运」 → 熊（3级）, so role tables stay readable."""
-    return role.split("·", 1)[0].strip() or role
+    """A role without its annotations, so role tables stay readable: 熊（3级）·本能「幸运」 → 熊（3级）,
+    变脸者（底牌：朱雀、太阳、天命人）（异端） → 变脸者（异端）."""
+    return _CARDS.sub("", role.split("·", 1)[0]).strip() or role
 
 
 def _r(x: float) -> float:
