@@ -5,12 +5,12 @@
 
 from __future__ import annotations
 
-import copy
 import re
 
 import pytest
+import scenario
 
-from plugins.bansha.engine import Ctx, Game, Input, Refusal, apply, get
+from plugins.bansha.engine import Ctx, Input, Refusal, apply, get
 from plugins.bansha.engine.game import ENDED
 from plugins.beastchess import rules  # noqa: F401  # registers the ruleset
 from plugins.beastchess.data import (
@@ -28,47 +28,18 @@ T0 = 1_700_000_000.0
 NEUTRAL = "预知"  # an instinct with no effect unless used
 
 
-class Table:
-    """One game with players QQ 1000+seat named P<seat>."""
+class Table(scenario.Table):
+    """One game of `n` players."""
 
     def __init__(self, n: int = 4, seed: int = 1, **options):
-        self.n = n
-        self.game = Game.new(1, RULES, group=1, owner=1, seed=seed, options=options)
-        self.clock = T0
-        self.last: list = []
-        self.events: list = []
-        for i in range(1, n + 1):
-            self.send("join", self.qq(i), name=f"P{i}")
-        self.send("start", 1)
-
-    # --- inputs ---
-    @staticmethod
-    def qq(seat: int) -> int:
-        return 1000 + seat
-
-    def send(self, kind: str, actor: int = 0, **args):
-        self.clock += 1
-        self.last = apply(self.game, Input.make(kind, actor, self.clock, **args))
-        self.events.extend(self.last)
-        return self.last
-
-    def act(self, seat: int, skill: str, *words, via: str = "pm"):
-        return self.send("act", self.qq(seat), skill=skill, words=tuple(str(w) for w in words), via=via, reason="")
-
-    def pass_(self, seat: int, skill: str = ""):
-        return self.send("pass", self.qq(seat), skill=skill)
+        super().__init__(RULES, n, seed, options)
 
     def end(self):
         """The round's (or phase's) deadline."""
-        return self.send("deadline", 0, phase_no=self.game.phase_no)
+        return self.deadline()
 
     def refused(self, seat: int, skill: str, *words) -> str:
-        before = copy.deepcopy(self.game)
-        with pytest.raises(Refusal) as err:
-            apply(self.game, Input.make("act", self.qq(seat), self.clock + 1, skill=skill,
-                                        words=tuple(str(w) for w in words), via="pm", reason=""))
-        assert self.game == before, "a refused input changed the game"
-        return err.value.message
+        return self.refused_act(seat, skill, *words)
 
     def setup(self, picks: dict[int, str] | None = None, probe: dict[int, int] | None = None):
         """Nobody bans; each seat picks its 本能 (NEUTRAL unless given); probes as given; round 1 begins."""
@@ -96,14 +67,6 @@ class Table:
         self.state.hp[seat] = self.state.shown[seat] = hp
 
     # --- lookups ---
-    @property
-    def state(self):
-        return self.game.state
-
-    @property
-    def seats(self):
-        return list(range(1, self.n + 1))
-
     def lv(self, level: int, i: int = 0) -> int:
         return self.state.seats_of(level)[i]
 
@@ -113,15 +76,9 @@ class Table:
     def shields(self, seat: int) -> int:
         return self.state.shields[seat]
 
-    def pm(self, seat: int, events=None) -> str:
-        return "\n".join(e.text for e in (self.last if events is None else events)
-                         if e.audience.kind == "seat" and e.audience.seat == seat)
-
-    def group(self, events=None) -> str:
-        return "\n".join(e.text for e in (self.last if events is None else events) if e.audience.kind == "group")
-
-    def judge_log(self) -> str:
-        return "\n".join(self.game.timeline)
+    pm = scenario.Table.seat_text
+    group = scenario.Table.group_text
+    judge_log = scenario.Table.log
 
     def announced(self, seat: int, events=None) -> str:
         m = re.search(rf"^{seat}号 P{seat}：(.+)$", self.group(events), re.M)

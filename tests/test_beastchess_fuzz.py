@@ -7,10 +7,11 @@ import copy
 import re
 
 import pytest
+from chaos import Vocabulary, play_chaos
 
-from plugins.bansha.engine import Game, Input, Refusal, Rng, apply, get
-from plugins.bansha.engine.agent import play_game, random_action
-from plugins.bansha.engine.game import ENDED, RUNNING
+from plugins.bansha.engine import Game, Input, apply, get
+from plugins.bansha.engine.agent import play_game
+from plugins.bansha.engine.game import ENDED
 from plugins.beastchess import rules  # noqa: F401  # registers the ruleset
 from plugins.beastchess.agent import beast_agent
 from plugins.beastchess.data import ANIMALS, DRAW, FACTION, INSTINCT_LIST
@@ -91,70 +92,19 @@ def test_the_generic_random_agent_also_finishes_every_game():
             assert play_game(RULES, n, seed).game.outcome is not None
 
 
-def _chaos_input(game: Game, rng: Rng, clock: float) -> Input:
-    state = game.state
-    n = state.n
-    pending = sorted(RULES.pending(state))
-    if pending and rng.chance(0.5):
-        seat = rng.choice(pending)
-        agent = beast_agent if rng.chance(0.7) else random_action
-        act = agent(RULES, state, seat, rng)
-        if act is not None:
-            skill = next(s.name for s in RULES.skills_of(state, seat) if s.key == act.skill)
-            words = tuple(str(t) for t in act.targets) + act.words
-            return Input.make("act", game.qq_of(seat), clock, skill=skill, words=words, via="pm", reason="")
-    seat = rng.randint(1, n)
-    qq = game.qq_of(seat)
-    roll = rng.below(8)
-    if roll == 0:
-        names = [s.name for s in RULES.skills_of(state, seat)] + [""]
-        return Input.make("pass", qq, clock, skill=rng.choice(names))
-    if roll == 1:
-        return Input.make("chat", qq, clock, text="嗨")
-    if roll == 2:
-        return Input.make("deadline", 0, clock, phase_no=game.phase_no - rng.below(2))
-    words = [rng.choice([i.name for i in INSTINCT_LIST] + ["攻击", "感应", "杀戮", "野心", "智慧", "禁用", "选择",
-                                                           "探查", "投票", "吉", "凶"])]
-    extra = [rng.choice([str(rng.randint(0, n + 1)), "3级", "2级AT", "吉", "凶", "制衡", "4级PT", "预知"])
-             for _ in range(rng.below(n + 2))]
-    return Input.make("act", qq, clock, skill=words[0], words=tuple(extra), via=rng.choice(["pm", "group"]),
-                      reason="")
+CHAOS = Vocabulary(
+    skills=(*(i.name for i in INSTINCT_LIST), "攻击", "感应", "杀戮", "野心", "智慧", "禁用", "选择", "探查", "投票", "吉",
+            "凶"),
+    words=("3级", "2级AT", "吉", "凶", "制衡", "4级PT", "预知"),
+    max_targets=6,
+)
 
 
 @pytest.mark.parametrize("n", [4, 5, 7, 10])
 def test_chaos_refusals_change_nothing_and_games_still_replay(n):
     for seed in range(6):
-        game = Game.new(1, RULES, group=1, owner=1, seed=seed, options={})
-        rng = Rng.seeded(seed * 7919 + n)
-        clock = 1_700_000_000.0
-        log: list[Input] = []
-        for i in range(n):
-            log.append(Input.make("join", 100 + i, clock, name=f"P{i + 1}"))
-            apply(game, log[-1])
-        log.append(Input.make("start", 1, clock))
-        apply(game, log[-1])
-        for _ in range(4000):
-            if game.status != RUNNING:
-                break
-            clock += 1
-            inp = _chaos_input(game, rng, clock)
-            before = copy.deepcopy(game)
-            try:
-                events = apply(game, inp)
-            except Refusal as err:
-                assert err.message and game == before, inp
-                continue
-            audit(game, events)
-            log.append(inp)
-            if rng.chance(0.08):
-                clock += 1
-                log.append(Input.make("deadline", 0, clock, phase_no=game.phase_no))
-                audit(game, apply(game, log[-1]))
+        game = play_chaos(RULES, n, seed, {}, CHAOS, agent=beast_agent, audit=audit, steps=4000)
         assert game.status == ENDED, f"n={n} seed {seed} did not end"
-        fresh = Game.new(1, RULES, group=1, owner=1, seed=seed, options={})
-        for inp in log:
-            apply(fresh, inp)
-        assert fresh == game
 
 
 def test_the_simulators_heuristic_agent_plays_well_formed_games():

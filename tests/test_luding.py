@@ -5,15 +5,14 @@ One test (at least) per clause of 身份与阵营 and 胜负判定, then the day
 
 from __future__ import annotations
 
-import copy
 import re
 from datetime import datetime
 from zoneinfo import ZoneInfo
 
 import pytest
+import scenario
 
-from plugins.bansha.engine import Game, Input, Refusal, apply, get
-from plugins.bansha.engine.game import ENDED
+from plugins.bansha.engine import get
 from plugins.luding import rules  # noqa: F401  # registers the ruleset
 from plugins.luding.roles import DAY, FOX, NIGHT, NIGHT_ORDER, ROLES, SETTLE, VILLAGE, WOLF
 
@@ -27,76 +26,20 @@ def at(hh: int, mm: int = 0, day: int = 1) -> float:
     return datetime(2027, 3, day, hh, mm, tzinfo=SH).timestamp()
 
 
-class Table:
-    """One 14-seat game; QQ 1000+seat, names P<seat>. Quick tempo unless told otherwise."""
+class Table(scenario.Table):
+    """One 14-seat game. Quick tempo unless told otherwise."""
 
     def __init__(self, seed: int = 1, start: float = T0, **options):
         options.setdefault("节奏", "快速")
-        self.game = Game.new(1, RULES, group=1, owner=1, seed=seed, options=options)
-        self.clock = start
-        self.events: list = []
-        self.last: list = []
-        for i in range(1, 15):
-            self.send("join", self.qq(i), name=f"P{i}")
-        self.send("start", 1)
-
-    @staticmethod
-    def qq(seat: int) -> int:
-        return 1000 + seat
-
-    # --- inputs ---
-    def send(self, kind: str, actor: int = 0, when: float | None = None, **args):
-        self.clock = when if when is not None else self.clock + 1
-        self.last = apply(self.game, Input.make(kind, actor, self.clock, **args))
-        self.events.extend(self.last)
-        return self.last
-
-    def act(self, seat: int, skill: str, *words, via: str = "pm", reason: str = "", when=None, **extra):
-        return self.send("act", self.qq(seat), when, skill=skill, words=tuple(str(w) for w in words), via=via,
-                         reason=reason, **extra)
-
-    def vote(self, seat: int, target, reason: str = "理由", when=None):
-        return self.act(seat, "投票", target, via="group", reason=reason, when=when)
-
-    def pass_(self, seat: int, skill: str = ""):
-        return self.send("pass", self.qq(seat), skill=skill)
-
-    def words(self, seat: int, text: str):
-        return self.send("lastwords", self.qq(seat), text=text)
-
-    def card(self, color: str, seat: int, when=None):
-        return self.send("judge", 1, when, sub=color, target=str(seat), reason="违规")
+        super().__init__(RULES, 14, seed, options, start)
 
     def deadline(self):
-        return self.send("deadline", 0, self.game.deadline if self.forum else None, phase_no=self.game.phase_no)
-
-    def refused(self, kind: str, seat: int, when=None, **args) -> str:
-        """The input is refused and the whole game is unchanged."""
-        before = copy.deepcopy(self.game)
-        with pytest.raises(Refusal) as err:
-            apply(self.game, Input.make(kind, self.qq(seat), when if when is not None else self.clock + 1, **args))
-        assert self.game == before
-        return err.value.message
-
-    def refused_act(self, seat: int, skill: str, *words, via="pm", reason="", when=None) -> str:
-        return self.refused("act", seat, when, skill=skill, words=tuple(str(w) for w in words), via=via, reason=reason)
+        return super().deadline(self.game.deadline if self.forum else None)
 
     # --- lookups ---
     @property
     def forum(self) -> bool:
         return self.game.options.get("节奏") == "论坛"
-
-    @property
-    def state(self):
-        return self.game.state
-
-    @property
-    def phase(self) -> str:
-        return self.state.phase
-
-    @property
-    def over(self) -> bool:
-        return self.game.status == ENDED
 
     def one(self, role: str) -> int:
         return self.state.roles.index(role)
@@ -107,15 +50,9 @@ class Table:
     def camp(self, seat: int) -> str:
         return self.state.camps[seat]
 
-    def group_text(self, events=None) -> str:
-        return "\n".join(e.text for e in (self.last if events is None else events) if e.audience.kind == "group")
-
     def seat_text(self, seat: int, events=None) -> str:
-        evs = self.events if events is None else events
-        return "\n".join(e.text for e in evs if e.audience.kind == "seat" and e.audience.seat == seat)
-
-    def log(self) -> str:
-        return "\n".join(self.game.timeline)
+        """Everything the seat was told, unless `events` are given."""
+        return super().seat_text(seat, self.events if events is None else events)
 
     # --- whole steps ---
     def day(self, target=None, voters=None):

@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from chaos import play_chaos
 
 from plugins.bansha.engine import Game, Input, Rng, apply, get
 from plugins.bansha.engine.agent import play_game, random_action
@@ -152,3 +153,8 @@ def test_stock_agent_in_the_default_forum_tempo_ends_once(seed):
     game = result.game
     assert game.status == ENDED and game.outcome is not None
     check_outcome(game, result.inputs, {})
+
+
+def test_chaos_refusals_change_nothing_and_games_still_replay():
+    for seed in range(6):
+        play_chaos(RULES, 14, seed, options_for(seed), audit=lambda game, events: audit(game, events, full=True))

@@ -7,16 +7,16 @@ so every skill of the pool gets used. 200 games run by default; BANSHA_LONG=1 ru
 
 from __future__ import annotations
 
-import copy
 import re
 
 import pytest
+from chaos import Vocabulary, play_chaos
 
-from plugins.bansha.engine import ABSTAIN, Game, Input, Refusal, Rng, apply
+from plugins.bansha.engine import Game, apply
 from plugins.bansha.engine.agent import play_game, random_action
 from plugins.bansha.engine.audit import audit as platform_audit
 from plugins.bansha.engine.audit import private_skill_names
-from plugins.bansha.engine.game import ENDED, RUNNING
+from plugins.bansha.engine.game import ENDED
 from plugins.nata import rules
 from plugins.nata.agent import nata_agent
 from plugins.nata.pool import DISGUISE_WORDS
@@ -92,71 +92,15 @@ def test_forum_tempo_random_games_with_the_engines_plain_agent():
         assert result.game.outcome is not None
 
 
-def _chaos(game: Game, rng: Rng, clock: float) -> Input:
-    state = game.state
-    pending = sorted(RULES.pending(state))
-    if pending and rng.chance(0.5):
-        seat = rng.choice(pending)
-        act = nata_agent(RULES, state, seat, rng)
-        if act is not None:
-            name = next(s.name for s in RULES.skills_of(state, seat) if s.key == act.skill)
-            words = tuple("弃权" if t == ABSTAIN else str(t) for t in act.targets) + act.words
-            return Input.make("act", game.qq_of(seat), clock, skill=name, words=words, via="pm", reason="理由")
-    seat = rng.randint(1, 14)
-    qq = game.qq_of(seat)
-    roll = rng.below(12)
-    if roll == 0:
-        return Input.make("pass", qq, clock, skill=rng.choice(["", "杀人", "殉职", "通灵"]))
-    if roll == 1:
-        return Input.make("lastwords", qq, clock, text=rng.choice(["我是好人", "[CQ:at,qq=all]", ""]))
-    if roll == 2:
-        return Input.make("chat", qq, clock, text="刀谁")
-    if roll == 3:
-        return Input.make("relay", qq, clock, target=str(rng.randint(1, 14)), text="悄悄话")
-    if roll == 4:
-        return Input.make("speak", qq, clock, text=rng.choice(["喵", "汪！", "我是预言家"]))
-    if roll == 5:
-        return Input.make("deadline", 0, clock, phase_no=game.phase_no - rng.below(2))
-    names = ["杀人", "通灵", "交换", "审讯", "回答", "毒计", "结印", "业炎", "天火", "冲撞", "英灵召唤", "变脸",
-             "神女秘法", "灵狐灿世", "最后一枪", "禁言", "灵魂链接", "薪火相传", "纵火", "暴怒", "精明", "深渊",
-             "装模作样", "继承", "收割", "诱食", "暴食", "恐虐", "残暴", "神风突击", "选择异端", "投票", "上警",
-             "殉职", "嚎叫", "飞", *DISGUISE_WORDS[:3]]
-    targets = [str(rng.randint(0, 15)) for _ in range(rng.below(4))]
-    if rng.chance(0.2):
-        targets.append(rng.choice(["弃权", "跟随", "沉默", "是"]))
-    return Input.make("act", qq, clock, skill=rng.choice(names), words=tuple(targets),
-                      via=rng.choice(["pm", "group"]), reason=rng.choice(["", "理由"]))
+CHAOS = Vocabulary(
+    skills=("杀人", "通灵", "交换", "审讯", "回答", "毒计", "结印", "业炎", "天火", "冲撞", "英灵召唤", "变脸", "神女秘法",
+            "灵狐灿世", "最后一枪", "禁言", "灵魂链接", "薪火相传", "纵火", "暴怒", "精明", "深渊", "装模作样", "继承",
+            "收割", "诱食", "暴食", "恐虐", "残暴", "神风突击", "选择异端", "投票", "上警", "殉职", "嚎叫", "飞",
+            *DISGUISE_WORDS[:3]),
+    words=("弃权", "跟随", "沉默", "是"),
+)
 
 
 def test_chaos_refusals_change_nothing_and_games_still_replay():
     for seed in range(6):
-        game = Game.new(1, RULES, group=1, owner=1, seed=seed, options=dict(QUICK))
-        rng = Rng.seeded(seed * 7919 + 1)
-        clock = 1_700_000_000.0
-        log: list[Input] = []
-        for i in range(14):
-            log.append(Input.make("join", 100 + i, clock, name=f"P{i + 1}"))
-            apply(game, log[-1])
-        log.append(Input.make("start", 1, clock))
-        apply(game, log[-1])
-        for _ in range(2500):
-            if game.status != RUNNING:
-                break
-            clock += 1
-            inp = _chaos(game, rng, clock)
-            before = copy.deepcopy(game)
-            try:
-                events = apply(game, inp)
-            except Refusal as err:
-                assert err.message and game == before, inp
-                continue
-            audit(game, events)
-            log.append(inp)
-            if rng.chance(0.08) and game.status == RUNNING:  # and sometimes time runs out
-                clock += 1
-                log.append(Input.make("deadline", 0, clock, phase_no=game.phase_no))
-                audit(game, apply(game, log[-1]))
-        fresh = Game.new(1, RULES, group=1, owner=1, seed=seed, options=dict(QUICK))
-        for inp in log:
-            apply(fresh, inp)
-        assert fresh == game
+        play_chaos(RULES, 14, seed, QUICK, CHAOS, agent=nata_agent, audit=audit, steps=2500)

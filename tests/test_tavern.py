@@ -4,12 +4,11 @@ deal; the dice of a night are scripted (see `Loaded`) so every hit, save and rol
 
 from __future__ import annotations
 
-import copy
 from dataclasses import dataclass, field
 
-import pytest
+import scenario
 
-from plugins.bansha.engine import Game, Input, Refusal, Rng, apply, get
+from plugins.bansha.engine import Game, Input, Rng, apply, get
 from plugins.bansha.engine.game import ENDED
 from plugins.tavern.rules import (
     DAY,
@@ -44,51 +43,22 @@ class Loaded(Rng):
         return super().randint(a, b)
 
 
-class Table:
-    """A 15-seat game; QQ 1000+seat, names P<seat>."""
+class Table(scenario.Table):
+    """A 15-seat game whose dice the test scripts (`Loaded`)."""
 
     def __init__(self, seed: int = 1, **options):
-        self.game = Game.new(1, RULES, group=1, owner=1, seed=seed, options=options)
-        self.game.rng = Loaded(state=self.game.rng.state)
-        self.clock = T0
-        self.last = []
-        for i in range(1, 16):
-            self.send("join", self.qq(i), name=f"P{i}")
-        self.started = self.send("start", 1)
+        super().__init__(RULES, 15, seed, options)
 
-    @staticmethod
-    def qq(seat: int) -> int:
-        return 1000 + seat
-
-    def send(self, kind: str, actor: int = 0, **args):
-        self.clock += 1
-        self.last = apply(self.game, Input.make(kind, actor, self.clock, **args))
-        return self.last
-
-    def act(self, seat: int, skill: str, *words, via: str = "pm"):
-        return self.send("act", self.qq(seat), skill=skill, words=tuple(str(w) for w in words), via=via, reason="")
-
-    def pass_(self, seat: int, skill: str = ""):
-        return self.send("pass", self.qq(seat), skill=skill)
-
-    def deadline(self):
-        return self.send("deadline", 0, phase_no=self.game.phase_no)
+    def new_game(self, ruleset, seed, options):
+        game = super().new_game(ruleset, seed, options)
+        game.rng = Loaded(state=game.rng.state)
+        return game
 
     def red(self, seat: int):
-        return self.send("judge", 1, sub="红牌", target=str(seat), reason="违规")
+        return self.card("红牌", seat)
 
     def refused(self, seat: int, skill: str, *words, via: str = "pm") -> str:
-        before = copy.deepcopy(self.game)
-        with pytest.raises(Refusal) as err:
-            apply(self.game, Input.make("act", self.qq(seat), self.clock + 1, skill=skill,
-                                        words=tuple(str(w) for w in words), via=via, reason=""))
-        assert self.game == before, "a refused input changed the game"
-        return err.value.message
-
-    # --- lookups ---
-    @property
-    def state(self):
-        return self.game.state
+        return self.refused_act(seat, skill, *words, via=via)
 
     def who(self, cls: str, faction: str | None = None) -> int:
         st = self.state
@@ -97,18 +67,6 @@ class Table:
     def other(self, cls: str, not_faction: str) -> int:
         st = self.state
         return next(s for s in range(1, 16) if st.classes[s] == cls and st.factions[s] != not_faction)
-
-    def group_text(self) -> str:
-        return "\n".join(e.text for e in self.last if e.audience.kind == "group")
-
-    def seat_text(self, seat: int) -> str:
-        return "\n".join(e.text for e in self.last if e.audience.kind == "seat" and e.audience.seat == seat)
-
-    def mark(self) -> int:
-        return len(self.game.timeline)
-
-    def log(self, since: int = 0) -> str:
-        return "\n".join(self.game.timeline[since:])
 
     # --- whole steps ---
     def to_dusk(self, grail: int | None = None, rolls=()):

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import copy
 
+from chaos import play_chaos
+
 from plugins.bansha.engine import Game, Input, apply, get
 from plugins.bansha.engine.agent import play_game, random_action
 from plugins.bansha.engine.audit import audit, private_skill_names
@@ -69,3 +71,8 @@ def test_forum_tempo_games_end_too():
     for seed in range(20):
         result = play_game(RULES, 15, seed, options={"节奏": "论坛"}, agent=player)
         assert result.game.status == ENDED and result.refusals == 0
+
+
+def test_chaos_refusals_change_nothing_and_games_still_replay():
+    for seed in range(4):
+        play_chaos(RULES, 15, seed, {}, audit=lambda game, events: check_events(game, None, events))

@@ -3,10 +3,10 @@
 
 from __future__ import annotations
 
-import copy
 import re
 
 import pytest
+import scenario
 
 from plugins.bansha.engine import Ctx, Game, Input, Refusal, apply, get
 from plugins.bansha.engine.game import ENDED
@@ -19,66 +19,19 @@ T0 = 1_700_000_000.0
 ROLE_NAMES = tuple(ROLES)
 
 
-class Table:
-    """One game at a table of players with QQ 1000+seat and names P<seat>."""
+class Table(scenario.Table):
+    """One game at a table of `n` players."""
+
+    vote_reason = ""
 
     def __init__(self, n: int = 9, seed: int = 1, **options):
-        self.game = Game.new(1, RULES, group=1, owner=1, seed=seed, options=options)
-        self.clock = T0
-        self.events = []
-        self.last = []
-        for i in range(1, n + 1):
-            self.send("join", self.qq(i), name=f"P{i}")
-        self.send("start", 1)
-
-    # --- inputs ---
-    @staticmethod
-    def qq(seat: int) -> int:
-        return 1000 + seat
-
-    def send(self, kind: str, actor: int = 0, **args):
-        self.clock += 1
-        self.last = apply(self.game, Input.make(kind, actor, self.clock, **args))
-        self.events.extend(self.last)
-        return self.last
-
-    def act(self, seat: int, skill: str, *words, via: str = "pm", reason: str = ""):
-        return self.send("act", self.qq(seat), skill=skill, words=tuple(str(w) for w in words), via=via, reason=reason)
-
-    def vote(self, seat: int, target, reason: str = ""):
-        return self.act(seat, "投票", target, via="group", reason=reason)
-
-    def pass_(self, seat: int, skill: str = ""):
-        return self.send("pass", self.qq(seat), skill=skill)
+        super().__init__(RULES, n, seed, options)
 
     def say_last_words(self, seat: int, text: str):
-        return self.send("lastwords", self.qq(seat), text=text)
+        return self.words(seat, text)
 
-    def chat(self, seat: int, text: str):
-        return self.send("chat", self.qq(seat), text=text)
-
-    def deadline(self):
-        return self.send("deadline", 0, phase_no=self.game.phase_no)
-
-    def refused(self, kind: str, seat: int, **args) -> str:
-        """The input is refused and the whole game (state, RNG, log) is unchanged."""
-        before = copy.deepcopy(self.game)
-        with pytest.raises(Refusal) as err:
-            apply(self.game, Input.make(kind, self.qq(seat), self.clock + 1, **args))
-        assert self.game == before
-        return err.value.message
-
-    def refused_act(self, seat: int, skill: str, *words, via: str = "pm") -> str:
-        return self.refused("act", seat, skill=skill, words=tuple(str(w) for w in words), via=via, reason="")
-
-    # --- lookups ---
-    @property
-    def state(self):
-        return self.game.state
-
-    @property
-    def phase(self) -> str:
-        return self.state.phase
+    def judge_text(self) -> str:
+        return self.log()
 
     def who(self, role: str) -> list[int]:
         return [s for s in range(1, self.state.n + 1) if self.state.roles[s] == role]
@@ -91,16 +44,6 @@ class Table:
 
     def good(self) -> list[int]:
         return [s for s in self.state.living() if self.state.roles[s] != "狼人"]
-
-    def group_text(self, events=None) -> str:
-        return "\n".join(e.text for e in (self.last if events is None else events) if e.audience.kind == "group")
-
-    def seat_text(self, seat: int, events=None) -> str:
-        evs = self.last if events is None else events
-        return "\n".join(e.text for e in evs if e.audience.kind == "seat" and e.audience.seat == seat)
-
-    def judge_text(self) -> str:
-        return "\n".join(self.game.timeline)
 
     # --- whole steps ---
     def wolves_kill(self, target: int | None):

@@ -7,18 +7,18 @@ other day, not everybody stands for sheriff)."""
 
 from __future__ import annotations
 
-import copy
 import re
 from collections.abc import Callable
 
 import pytest
+from chaos import Vocabulary, play_chaos
 from conftest import LONG
 
-from plugins.bansha.engine import ABSTAIN, Action, Game, Input, Refusal, Rng, apply, get
-from plugins.bansha.engine.agent import play_game, random_action
+from plugins.bansha.engine import ABSTAIN, Action, Game, Input, Rng, apply, get
+from plugins.bansha.engine.agent import play_game
 from plugins.bansha.engine.audit import audit as engine_audit
 from plugins.bansha.engine.audit import private_skill_names
-from plugins.bansha.engine.game import ENDED, RUNNING
+from plugins.bansha.engine.game import ENDED
 from plugins.werewolf import rules  # noqa: F401  # registers the ruleset
 from plugins.werewolf.roles import BOARDS, ROLES, WOLF
 
@@ -61,16 +61,6 @@ def options_for(board: str, seed: int) -> dict:
         "守护小女孩": "拒绝" if seed % 5 == 0 else "无效",
         "长老诅咒": "仅好人" if seed % 6 == 5 else "除狼人外",
     }
-
-
-def _input_for(ruleset, game: Game, seat: int, act: Action | None, clock: float) -> Input:
-    qq = game.qq_of(seat)
-    if act is None:
-        return Input.make("pass", qq, clock)
-    skill = next(s for s in ruleset.skills_of(game.state, seat) if s.key == act.skill)
-    words = tuple("弃权" if t == ABSTAIN else str(t) for t in act.targets) + act.words
-    via = "group" if skill.public else "pm"
-    return Input.make("act", qq, clock, skill=skill.name, words=words, via=via, reason="")
 
 
 def play(
@@ -154,66 +144,12 @@ def test_random_games_end_once_and_replay_exactly(board):
     assert {"好人阵营", "狼人阵营"} <= winners
 
 
-def _chaos_input(game: Game, rng: Rng, clock: float) -> Input:
-    """A random input a careless or hostile player might send: often illegal."""
-    state = game.state
-    n = state.n
-    pending = sorted(RULES.pending(state))
-    if pending and rng.chance(0.5):  # a legal move, so that games move on
-        seat = rng.choice(pending)
-        act = random_action(RULES, state, seat, rng) if rng.chance(0.3) else agent(RULES, state, seat, rng)
-        if act is not None:
-            return _input_for(RULES, game, seat, act, clock)
-    seat = rng.randint(1, n)
-    qq = game.qq_of(seat)
-    roll = rng.below(12)
-    if roll == 0:
-        return Input.make("pass", qq, clock, skill="")
-    if roll == 1:
-        return Input.make("lastwords", qq, clock, text=rng.choice(["我是好人", "[CQ:at,qq=all]", ""]))
-    if roll == 2:
-        return Input.make("chat", qq, clock, text="刀谁")
-    if roll == 3:
-        return Input.make("deadline", 0, clock, phase_no=game.phase_no - rng.below(2))
-    if roll == 4:
-        return Input.make("relay", qq, clock, target=str(rng.randint(0, n + 1)), text="悄悄话")
-    words = [
-        rng.choice(
-            [
-                "杀人",
-                "刀",
-                "查验",
-                "验",
-                "守护",
-                "灵药",
-                "救",
-                "毒药",
-                "开枪",
-                "投票",
-                "改票",
-                "翻牌",
-                "飞",
-                "自爆",
-                "上警",
-                "退水",
-                "决断",
-                "移交",
-                "撕警徽",
-                "指定",
-                "连线",
-                "偷看",
-                "指认",
-                "迷惑",
-                "交换",
-            ]
-        )
-    ]
-    targets = [str(rng.randint(0, n + 1)) for _ in range(rng.below(3))]
-    if rng.chance(0.2):
-        targets.append(rng.choice(["弃权", "1", "2", "3"]))
-    return Input.make(
-        "act", qq, clock, skill=words[0], words=tuple(targets), via=rng.choice(["pm", "group"]), reason="理由"
-    )
+CHAOS = Vocabulary(
+    skills=("杀人", "刀", "查验", "验", "守护", "灵药", "救", "毒药", "开枪", "投票", "改票", "翻牌", "飞", "自爆", "上警",
+            "退水", "决断", "移交", "撕警徽", "指定", "连线", "偷看", "指认", "迷惑", "交换"),
+    words=("弃权", "1", "2", "3"),
+    max_targets=2,
+)
 
 
 @pytest.mark.parametrize("board", BOARD_NAMES)
@@ -221,37 +157,7 @@ def test_chaos_refusals_change_nothing_and_games_still_replay(board):
     sizes = SIZES[board]
     for seed in range(6):
         n = sizes[seed % len(sizes)]
-        opts = options_for(board, seed)
-        game = Game.new(1, RULES, group=1, owner=1, seed=seed, options=dict(opts))
-        rng = Rng.seeded(seed * 7919 + 1)
-        clock = 1_700_000_000.0
-        log: list[Input] = []
-        for i in range(n):
-            log.append(Input.make("join", 100 + i, clock, name=f"P{i + 1}"))
-            apply(game, log[-1])
-        log.append(Input.make("start", 1, clock))
-        apply(game, log[-1])
-        for _ in range(3000):
-            if game.status != RUNNING:
-                break
-            clock += 1
-            inp = _chaos_input(game, rng, clock)
-            before = copy.deepcopy(game)
-            try:
-                events = apply(game, inp)
-            except Refusal as err:
-                assert err.message and game == before, inp
-                continue
-            audit(game, events)
-            log.append(inp)
-            if game.status == RUNNING and rng.chance(0.05):  # and sometimes time runs out
-                clock += 1
-                log.append(Input.make("deadline", 0, clock, phase_no=game.phase_no))
-                audit(game, apply(game, log[-1]))
-        fresh = Game.new(1, RULES, group=1, owner=1, seed=seed, options=dict(opts))
-        for inp in log:
-            apply(fresh, inp)
-        assert fresh == game
+        play_chaos(RULES, n, seed, options_for(board, seed), CHAOS, agent=agent, audit=audit, deadline_chance=0.05)
 
 
 def test_abstain_is_never_a_winner_of_the_vote():
