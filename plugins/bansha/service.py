@@ -53,10 +53,12 @@ SNAPSHOT_EVERY = 200  # inputs without a phase change (a busy forum day) before 
 
 
 def code_version() -> str:
-    """Hash of the rules' source: a snapshot is reused only under the same code."""
+    """Hash of the rules' source and the data they read: a snapshot is reused only under the same code and
+    the same sheets (a changed classes.toml must not restore a game dealt under the old one)."""
     root = Path(__file__).resolve().parents[1]
     h = hashlib.sha1()
-    for p in sorted(root.rglob("*.py")):
+    for p in registry.rule_files():
+        h.update(str(p.relative_to(root)).encode())
         h.update(p.read_bytes())
     return h.hexdigest()
 

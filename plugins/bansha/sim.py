@@ -57,17 +57,8 @@ class SimError(Exception):
 
 
 def load_rulesets(warn: Callable[[str], None] | None = None) -> list[Ruleset]:
-    """registry.load_all(), but one broken game package does not hide the others."""
-    try:
-        return registry.load_all()
-    except Exception:
-        pass
-    for package in registry.game_packages():
-        try:
-            importlib.import_module(f"{package}.rules")
-        except Exception as e:  # report and go on with the games that do load
-            (warn or _stderr)(f"警告：无法加载游戏包 {package}：{type(e).__name__}: {e}")
-    return registry.all_rulesets()
+    """Every game for the command-line tools: one broken game package is reported and does not hide the others."""
+    return registry.load_all(on_error=warn or _stderr)
 
 
 def _stderr(text: str) -> None:
@@ -144,7 +135,7 @@ def specs_for(
     """Expand `--game`/`--board` (either may be "all") and `--agent` (a list, or all) into concrete
     simulations: for each board, one per agent kind, next to each other."""
     kinds = agent_kinds(agent)
-    rulesets = registry.all_rulesets() if game in ("all", "全部") else [find_ruleset(game)]
+    rulesets = registry.offered() if game in ("all", "全部") else [find_ruleset(game)]
     out = []
     for ruleset in rulesets:
         boards = [""]
@@ -217,7 +208,7 @@ def play_one(spec: SimSpec, seed: int) -> GameRecord:
 
 def _init_worker(modules: tuple[str, ...]) -> None:
     load_rulesets()
-    for name in modules:  # rulesets registered outside plugins/ (the tests' toy game)
+    for name in modules:  # rulesets registered outside the game packages (a test's own)
         importlib.import_module(name)
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
+from collections.abc import Callable
 from pathlib import Path
 
 from .ruleset import Ruleset
@@ -31,6 +32,11 @@ def all_rulesets() -> list[Ruleset]:
     return list(_RULESETS.values())
 
 
+def offered() -> list[Ruleset]:
+    """The games a group is offered (/开局, /帮助, `bansha simulate --game all`): all but the example."""
+    return [r for r in _RULESETS.values() if r.listed]
+
+
 # The package that holds bansha and every game: `plugins` in a clone of the repository,
 # `nonebot_plugin_bansha` once installed. Nothing may spell either name out.
 TOP_PACKAGE = __package__.rsplit(".", 2)[0]
@@ -46,8 +52,25 @@ def game_packages() -> list[str]:
     ]
 
 
-def load_all() -> list[Ruleset]:
-    """Import every game package's rules so each registers itself."""
+def rule_files() -> list[Path]:
+    """What the rules are made of: every Python file of the top package, and every data file a game package
+    keeps beside its rules (classes.toml…), in a stable order. A change to any of them is a new version."""
+    root = Path(__file__).resolve().parents[2]
+    files = set(root.rglob("*.py"))
     for package in game_packages():
-        importlib.import_module(f"{package}.rules")
+        folder = root / package.rsplit(".", 1)[1]
+        files.update(p for p in folder.rglob("*") if p.is_file() and "__pycache__" not in p.parts)
+    return sorted(files)
+
+
+def load_all(on_error: Callable[[str], None] | None = None) -> list[Ruleset]:
+    """Import every game package's rules so each registers itself. A package that fails to import raises,
+    or, with `on_error` (the command-line tools), is reported through it and the other games still load."""
+    for package in game_packages():
+        try:
+            importlib.import_module(f"{package}.rules")
+        except Exception as e:
+            if on_error is None:
+                raise
+            on_error(f"警告：无法加载游戏包 {package}：{type(e).__name__}: {e}")
     return all_rulesets()
