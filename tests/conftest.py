@@ -12,8 +12,6 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-import toygame  # noqa: E402,F401  (registers the test ruleset)
-
 from plugins.bansha.engine import registry  # noqa: E402
 
 registry.load_all()

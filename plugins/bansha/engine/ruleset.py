@@ -145,6 +145,7 @@ class Ruleset:
     key: str = ""
     title: str = ""  # as typed after /开局
     aliases: tuple[str, ...] = ()
+    listed: bool = True  # False: not offered by /开局 and /帮助 (the example game), though it opens by name
     options: tuple[OptionSpec, ...] = ()
     phases: dict[str, PhaseSpec] = {}
     default_tempo: str = "快速"

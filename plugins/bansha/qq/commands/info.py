@@ -23,7 +23,7 @@ def judge_lines() -> str:
 
 @table.command("帮助", "help", "菜单", summary="可开的游戏，以及现在能用的命令")
 async def help_(call: Call) -> str:
-    games = "、".join(r.title for r in registry.all_rulesets())
+    games = "、".join(r.title for r in registry.offered())
     lines = [
         "版杀法官 · 命令",
         f"可开的游戏：{games}",

@@ -22,7 +22,7 @@ config = get_plugin_config(Config)
 
 
 def _games() -> str:
-    return "、".join(r.title for r in registry.all_rulesets())
+    return "、".join(r.title for r in registry.offered())
 
 
 @table.command("开局", where="group", usage="<游戏> [键=值…]", who="法官", summary="开一局，开始报名",
