@@ -1,5 +1,6 @@
-"""The shape of the code: the engine and every game import in layers (no cycle, lazy imports included), games
-are found by the registry alone, and the code version covers the data files the rules read."""
+"""The shape of the code: the engine and every game import in layers (no cycle, lazy imports included), a
+ruleset reaches the engine only through Ctx, games are found by the registry alone, and the code version
+covers the data files the rules read."""
 
 from __future__ import annotations
 
@@ -23,13 +24,22 @@ def module_name(path: Path, root: Path = ROOT) -> str:
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 
 
+def runtime_nodes(tree: ast.AST) -> list[ast.AST]:
+    """Every node but those under `if TYPE_CHECKING:`, which never runs: an annotation may name a higher
+    layer's type without loading it."""
+    skipped: set[int] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
+            skipped.update(id(n) for stmt in node.body for n in ast.walk(stmt))
+    return [n for n in ast.walk(tree) if id(n) not in skipped]
+
+
 def imports_of(path: Path, modules: set[str], root: Path = ROOT) -> set[str]:
-    """Every module of `modules` this file imports: at the top, inside functions (lazy imports) and under
-    `if TYPE_CHECKING:` alike — a layer that needs a higher one only for a type still depends on it."""
+    """Every module of `modules` this file loads: imports at the top and inside functions (lazy imports)."""
     name = module_name(path, root)
     package = name if path.name == "__init__.py" else name.rpartition(".")[0]
     found: set[str] = set()
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+    for node in runtime_nodes(ast.parse(path.read_text(encoding="utf-8"))):
         if isinstance(node, ast.Import):
             found.update(alias.name for alias in node.names)
         elif isinstance(node, ast.ImportFrom):
@@ -85,34 +95,49 @@ def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
     return sorted(found)
 
 
-# Cycles still being taken apart (issue 15). This list may only shrink: a new cycle fails, and so does one
-# listed here that is gone, so the list is kept exact.
-KNOWN_CYCLES = [
-    ["plugins.bansha.engine.channels", "plugins.bansha.engine.forum", "plugins.bansha.engine.game",
-     "plugins.bansha.engine.judge", "plugins.bansha.engine.registry", "plugins.bansha.engine.ruleset",
-     "plugins.bansha.engine.rulings"],
-    ["plugins.tavern.agent", "plugins.tavern.grimoire", "plugins.tavern.rules"],
-]
+ENGINE = "plugins.bansha.engine"
+GAMES = sorted({m.split(".")[1] for m in import_graph(PLUGINS) if m.count(".") >= 1} - {"bansha"})
+# What a game's rules may not import: the game loop and the engine's parts sit behind Ctx. The game's own
+# players (agent, heuristic, deduce) drive whole games and may use the engine's agents.
+BEHIND_THE_DOOR = {f"{ENGINE}.{m}" for m in ("game", "forum", "forum_options", "rulings", "judge", "parts", "replay")}
+PLAYERS = {"agent", "heuristic", "deduce"}
 
 
 def test_no_import_cycle_in_the_engine_or_any_game():
-    found = cycles(import_graph(PLUGINS))
-    new = [c for c in found if c not in KNOWN_CYCLES]
-    assert not new, f"import cycles: {new}"
-    gone = [c for c in KNOWN_CYCLES if c not in found]
-    assert not gone, f"these cycles are gone: take them off KNOWN_CYCLES: {gone}"
+    assert cycles(import_graph(PLUGINS)) == []
 
 
-def test_the_cycle_finder_sees_lazy_and_type_only_imports(tmp_path):
+def test_the_game_loop_names_no_part_and_rules_only_ctx():
+    graph = import_graph(PLUGINS)
+    assert not graph[f"{ENGINE}.game"] & {f"{ENGINE}.forum", f"{ENGINE}.rulings", f"{ENGINE}.judge"}
+    for door in ("ruleset", "ctx"):  # they reach the parts through their interface only
+        assert not graph[f"{ENGINE}.{door}"] & (BEHIND_THE_DOOR - {f"{ENGINE}.parts"}), door
+    assert {"werewolf", "luding", "nata", "beastchess", "tavern", "example"} <= set(GAMES)
+    for game in GAMES:
+        for module, imported in graph.items():
+            if module.startswith(f"plugins.{game}.") and module.rsplit(".", 1)[1] not in PLAYERS:
+                assert not imported & BEHIND_THE_DOOR, (module, sorted(imported & BEHIND_THE_DOOR))
+
+
+def test_no_ruleset_reaches_past_ctx():
+    """`ctx.game`, `ctx._game`: the door's inside. A ruleset uses what Ctx offers."""
+    for game in GAMES:
+        for path in (PLUGINS / game).rglob("*.py"):
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+                if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "ctx":
+                    assert node.attr != "game" and not node.attr.startswith("_"), f"{path}: ctx.{node.attr}"
+
+
+def test_the_cycle_finder_sees_lazy_imports_and_skips_type_only_ones(tmp_path):
     pkg = tmp_path / "plugins" / "demo"
     pkg.mkdir(parents=True)
     (pkg / "__init__.py").write_text("")
     (pkg / "a.py").write_text("from . import b\n")
     (pkg / "b.py").write_text("def f():\n    from .c import x\n    return x\n")
-    (pkg / "c.py").write_text("from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from .a import y\nx = 1\n")
+    (pkg / "c.py").write_text("def g():\n    from .a import y\n    return y\n")
     (pkg / "d.py").write_text("from .a import z\n")
     assert cycles(import_graph(pkg, tmp_path)) == [["plugins.demo.a", "plugins.demo.b", "plugins.demo.c"]]
-    (pkg / "c.py").write_text("x = 1\n")
+    (pkg / "c.py").write_text("from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from .a import y\nx = 1\n")
     assert cycles(import_graph(pkg, tmp_path)) == []
 
 

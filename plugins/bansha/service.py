@@ -36,7 +36,7 @@ from tortoise.transactions import in_transaction
 from . import db, store
 from .engine import forum, record, registry
 from .engine.boards import images_of
-from .engine.core import Event, Input, Refusal
+from .engine.core import Event, Input, Mute, Refusal
 from .engine.game import ENDED, Game, apply
 from .index import Index
 from .lease import Fenced, Leases
@@ -441,9 +441,8 @@ class Service(Restore, Index, Outbox):
         for ev in events:
             a = ev.audience
             data = {"images": images_of(ev.data)} if pictures and images_of(ev.data) else None
-            if a.kind == "group" and ev.tag == "mute":
-                d = dict(ev.data)
-                out.append(("ban", game.group, None, f"{d['qq']}:{d['seconds']}", None))
+            if isinstance(ev.effect, Mute):
+                out.append(("ban", game.group, None, f"{ev.effect.qq}:{ev.effect.seconds}", None))
             elif a.kind == "group":
                 kind = "forward" if dict(ev.data).get("forward") else "group"
                 out.append((kind, game.group, None, ev.text, data))

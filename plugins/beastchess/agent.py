@@ -81,3 +81,6 @@ def _guess(ruleset: Ruleset, st: BeastState, seat: int, key: str, others: list[i
             levels[i] = rng.choice([lv for lv in (1, 2, 3, 4) if lv != own])
     words = tuple(f"{lv}级{rng.choice((AT, PT)) if i in bearing else ''}" for i, lv in enumerate(levels))
     return Action(key, tuple(order), words)
+
+
+random_agent = beast_agent  # the engine's hook (engine/agent.py: agent_for)

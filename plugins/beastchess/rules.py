@@ -20,7 +20,7 @@ from functools import cache
 from typing import Any
 
 from ..bansha.engine import Action, CastRow, Ctx, Outcome, Refusal, Ruleset, Skill, boards, register
-from ..bansha.engine.game import clean_text
+from ..bansha.engine.core import clean_text
 from .data import (
     AMBITION,
     ANIMALS,
@@ -112,14 +112,6 @@ def instinct_skill(name: str, n: int) -> Skill:
 
 
 class BeastChess(GrimoireMixin, Ruleset):
-
-    @property
-    def random_agent(self):
-        """This game's random agent, which forms its multi-word moves (simulator, fuzz, e2e)."""
-        from .agent import beast_agent
-
-        return beast_agent
-
     key = "beastchess"
     title = "斗兽棋"
     aliases = ("萬寧斗獸棋", "万宁斗兽棋", "斗獸棋", "beastchess")

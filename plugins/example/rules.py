@@ -25,7 +25,6 @@ from ..bansha.engine import (
     PhaseSpec,
     Ruleset,
     Skill,
-    forum,
     register,
 )
 from ..bansha.engine.votes import VoteBox
@@ -87,7 +86,7 @@ class Toy(Ruleset):
         ctx.judge(f"{ctx.name(seat)} 指认 {ctx.name(action.targets[0])}")
 
     def do_vote(self, ctx: Ctx, state: ToyState, seat: int, action: Action) -> None:
-        forum.cast_vote(ctx, state.votes, seat, action)  # the forum's vote rules: 理由, 改票, 代投…
+        ctx.vote(state.votes, seat, action)  # the forum's vote rules: 理由, 改票, 代投…
 
     # --- the close of a 回合 ----------------------------------------------------------------------
     def close_phase(self, ctx: Ctx, state: ToyState) -> None:
@@ -97,7 +96,7 @@ class Toy(Ruleset):
                 counts[t] = counts.get(t, 0) + 1
         if state.votes.votes:
             tally = state.votes.tally()
-            forum.announce_tally(ctx, tally, state.votes.leaders())
+            ctx.tally(tally, state.votes.leaders())
             counts = {t: int(c) for t, c in tally.items() if t and state.alive[t]}
             state.votes.clear()
         pool = [t for t, c in counts.items() if c == max(counts.values())] if counts else state.living()

@@ -35,7 +35,6 @@ from ..bansha.engine import (
     Ruleset,
     Skill,
     VoteBox,
-    forum,
     register,
 )
 from .grimoire import GrimoireMixin
@@ -327,21 +326,20 @@ class LudingRuleset(GrimoireMixin, Ruleset):
         state.box.clear()
         state.voted_out = []
         ctx.enter(state, DAY)
-        game = ctx.game
-        changes, lock, proxy = (forum.opt(game, k) for k in ("改票次数", "改票截止", "代投截止"))
+        changes, lock, proxy = (ctx.rule(k) for k in ("改票次数", "改票截止", "代投截止"))
         rules = ["可以随时 /改票" if changes < 0 else f"投票后只有 {changes} 次改票机会（/改票，回复自己的投票）"]
         if lock:
             rules.append(f"关门前{_span(lock)}内不得改票")
         if proxy:
             rules.append(f"代投截止为关门前{_span(proxy)}")
-        reason = "<理由>" if forum.opt(game, "投票理由") == "必填" else "[理由]"
+        reason = "<理由>" if ctx.rule("投票理由") == "必填" else "[理由]"
         ctx.group(
             f"第{state.day}天：请讨论，并投票：/投票 <目标或弃权> {reason}（或两行「投票对象：X」「投票理由：Y」）。"
             + "；".join(rules) + "。得票最多者出局，平票则无人出局。"
         )
 
     def do_vote(self, ctx: Ctx, state: LudingState, seat: int, action: Action) -> None:
-        forum.cast_vote(ctx, state.box, seat, action)
+        ctx.vote(state.box, seat, action)
 
     def _close_day(self, ctx: Ctx, state: LudingState) -> None:
         # Ballots of seats out since (红牌) do not count; votes for them are void.
@@ -354,7 +352,7 @@ class LudingRuleset(GrimoireMixin, Ruleset):
         named = {t: c for t, c in counts.items() if t != ABSTAIN}
         best = max(named.values()) if named else 0
         leaders = sorted(t for t, c in named.items() if c == best)
-        forum.announce_tally(ctx, counts, leaders, valid)
+        ctx.tally(counts, leaders, valid)
         if len(leaders) != 1:
             ctx.group(f"{_seats(leaders)} 平票，今天无人出局。" if leaders else "今天无人出局。")
             ctx.judge(f"第{state.day}天 无人被投票出局")

@@ -63,3 +63,6 @@ def nata_agent(ruleset: Ruleset, state: Any, seat: int, rng: Rng) -> Action | No
         return None
     reason = VOTE_REASON if key == "vote" and not state.has(seat, "寡言") else ""  # 寡言: "若投票，不能写投票理由"
     return Action(skill=key, targets=targets, words=words, reason=reason)
+
+
+random_agent = nata_agent  # the engine's hook (engine/agent.py: agent_for)

@@ -1,6 +1,6 @@
 """A random player for 酒馆圣杯 that fills in the words the generic agent cannot (grail
 numbers, 指认 values within the class rule, 抉择 on/off). Used by the simulator, the fuzz
-tests and the end-to-end mirror (`TavernRuleset.random_agent`)."""
+tests and the end-to-end mirror (as `random_agent`, the engine's hook)."""
 
 from __future__ import annotations
 
@@ -33,3 +33,6 @@ def player(ruleset, st: TavernState, seat: int, rng: Rng) -> Action | None:
     if skill.targets == 0:
         return Action(skill.key)
     return Action(skill.key, (rng.choice(cands),))
+
+
+random_agent = player  # the engine's hook (engine/agent.py: agent_for)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..bansha.engine.ruleset import STEP_RESOLVED, STEP_SUBMITTED, STEP_WAITING, StepView
+from .order import DUSK, NIGHT_ORDER
 from .sheet import SHEET
 
 
@@ -29,8 +30,6 @@ class GrimoireMixin:
         return facts
 
     def night_steps(self, st: Any) -> list[StepView]:
-        from .rules import DUSK, NIGHT_ORDER
-
         if st.phase == DUSK:
             submitted = all(st.orders.get(s) and st.orders[s].cmds for s in st.living())
             status = STEP_SUBMITTED if submitted else STEP_WAITING

@@ -35,32 +35,15 @@ from ..bansha.engine import (
     register,
 )
 from .grimoire import GrimoireMixin
+from .order import DAY, DUSK, NIGHT_ORDER, TURN_ORDER  # noqa: F401  (TURN_ORDER: read with the rules)
 from .sheet import CLASS_NAMES, FACTIONS, LINEUP, PLAYERS, SHEET, TRAITS, ClassSpec, Dice, SkillSpec
 
-DAY, DUSK = "day", "dusk"
 GOAL = 15  # 「当任意阵营获得15分时…游戏结束」
 SURVIVOR_POINTS = 2  # 「游戏结束后，每有一名存活成员，其所属阵营加2分」
 GRAIL_POINTS, THEFT_POINTS, KILL_POINTS, TEAMKILL_POINTS = 1, 2, 3, 2
 THEFT_CHANCE = 50  # 「夺宝成功的几率为50%」
 WOUND_CHANCES = (50, 60)  # 「有50%概率伤愈…第二次…60%概率伤愈，40%概率直接死亡」
 STD, FREE, EXTRA = "标准", "自由", "额外"
-
-# The night as the DM runs it, in this order (close of 黄昏).
-NIGHT_ORDER = (
-    "指认反馈",  # 入夜 mode: correct 指认 are confirmed privately; wrong ones get no answer
-    "投先攻",  # every living seat: d20 + 敏捷调整值; ties: higher 敏捷调整值, then a die
-    "结算",  # each seat's TURN_ORDER, highest initiative first
-    "收尾",  # the grail of this round vanishes; 狂暴 leaves 疲惫; conditions that ran out end
-    "清晨公告",  # group: who left, which faction fell; PM: grail lost / won, damage and HP left
-)
-# One seat's turn during 结算.
-TURN_ORDER = (
-    "伤愈检定",  # a 受伤 seat rolls to recover (50%, then 60% or death) and does nothing else
-    "挣脱擒抱",  # a seat held since the orders spends a free action on an opposed fortitude check (failing voids
-    # its orders); one grabbed earlier tonight just loses its orders
-    "放开擒抱",  # a grappler acts only if it ordered 放开 (a free action); otherwise its orders are void
-    "指令",  # the seat's orders in the order it submitted them; a melee hit on the grail holder → 夺宝
-)
 
 NUMBERS = tuple(str(i) for i in range(1, 101))
 FACTION_WORDS = tuple(FACTIONS) + tuple(f"{f}阵营" for f in FACTIONS)
@@ -320,14 +303,6 @@ SAVE_OF = {"意志": will, "反射": reflex, "强韧": fortitude}
 
 
 class TavernRuleset(GrimoireMixin, Ruleset):
-
-    @property
-    def random_agent(self):
-        """This game's random agent, which forms its multi-word moves (simulator, fuzz, e2e)."""
-        from .agent import player
-
-        return player
-
     key = "tavern"
     title = "酒馆"  # as typed after /开局 and listed by /帮助
     aliases = ("酒馆圣杯", "tavern")

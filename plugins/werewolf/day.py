@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..bansha.engine import ABSTAIN, FORUM, PERMANENT, Action, Ctx, Status, forum
+from ..bansha.engine import ABSTAIN, FORUM, PERMANENT, Action, Ctx, Status
 from ..bansha.engine.mech_sheriff import Election
 from . import sheriff
 from .deaths import EXPLODE, KING, TIE, VOTE, Departure
@@ -96,7 +96,7 @@ class DayMixin:
         elected, counts, leaders = sheriff.count(el, lambda s: state.alive[s], lambda s: self._elect_eligible(state, s))
         ballots = {v: t for v, t in el.box.votes.items()
                    if state.alive[v] and self._elect_eligible(state, v) and (t == ABSTAIN or t in cands)}
-        forum.announce_tally(ctx, counts, leaders, ballots)
+        ctx.tally(counts, leaders, ballots)
         if elected:
             self._end_election(ctx, state, elected, f"{ctx.name(elected)} 当选警长！")
         elif len(leaders) > 1 and state.elect_round == 1:
@@ -140,7 +140,7 @@ class DayMixin:
         state.candidates = []
         state.tie_declined = False
         ctx.enter(state, DAY)
-        changes = forum.opt(ctx.game, "改票次数")
+        changes = ctx.rule("改票次数")
         change = "/改票 可以改票" if changes is None or changes < 0 else f"/改票 可改 {changes} 次"
         early = "" if ctx.options.get("节奏") == FORUM else "所有人投完票后提前结束；"
         rules = []
@@ -168,9 +168,9 @@ class DayMixin:
     def do_vote(self, ctx: Ctx, state: WerewolfState, seat: int, action: Action) -> None:
         # the platform's vote: public announcement, 改票 and 代投 rules per tempo, the log line
         if state.phase == ELECT_VOTE:
-            forum.cast_vote(ctx, state.election.box, seat, action, label="警长投票")
+            ctx.vote(state.election.box, seat, action, label="警长投票")
             return
-        forum.cast_vote(ctx, state.box, seat, action, label="PK投票" if state.phase == PK else "投票")
+        ctx.vote(state.box, seat, action, label="PK投票" if state.phase == PK else "投票")
 
     def _count(self, ctx: Ctx, state: WerewolfState) -> list[int]:
         """Announce the tally of valid ballots and return the seats with the most votes.
@@ -187,7 +187,7 @@ class DayMixin:
         seats = {t: c for t, c in counts.items() if t != ABSTAIN}
         best = max(seats.values(), default=0.0)
         leaders = sorted(t for t, c in seats.items() if c == best)
-        forum.announce_tally(ctx, counts, leaders, ballots)
+        ctx.tally(counts, leaders, ballots)
         idle = [s for s in state.living() if state.can_vote(s) and s not in state.box.votes]
         ctx.judge(f"第{state.day}天 计票：最高票 {_seats(leaders)}；未投票 {_seats(idle)}")
         return leaders

@@ -1,5 +1,13 @@
-"""The pure engine: no nonebot, tortoise, apscheduler, clock or global random."""
+"""The pure engine: no nonebot, tortoise, apscheduler, clock or global random.
 
+Layers, each importing only those below it (tests/test_architecture.py checks the import graph):
+the vocabulary (core, rng, phases, skills, status, votes, channels), the door a ruleset works through
+(ctx, parts), the ruleset protocol (ruleset, roles), the game (game: inputs folded, phases, the outcome),
+the engine's parts (forum, rulings, judge), and what plays or checks whole games (agent, replay, audit).
+This package puts the parts together: the game calls every installed part and names none.
+"""
+
+from . import forum, judge, parts, rulings, social
 from .channels import Channel
 from .core import (
     ABSTAIN,
@@ -17,18 +25,22 @@ from .core import (
     to_team,
     to_user,
 )
+from .ctx import Ctx
 from .game import Game, apply
 from .phases import FORUM, QUICK, OptionSpec, PhaseSpec
 from .registry import all_rulesets, get, load_all, register
 from .rng import Rng
-from .ruleset import BaseState, Ctx, LegalChoice, Ruleset
+from .ruleset import BaseState, LegalChoice, Ruleset
+from .rulings import Ruling
 from .skills import ALIVE, ALIVE_OTHER, ANY, DEAD, Skill
 from .status import NEXT_NIGHT, PERMANENT, UNTIL_DAY, UNTIL_PHASE, Status, StatusBook
 from .votes import Ballot, VoteBox
 
+parts.install(forum.PART, rulings.PART, judge.PART, social.PART)
+
 __all__ = [
     "ABSTAIN", "ALIVE", "ALIVE_OTHER", "ANY", "Channel", "DEAD", "FORUM", "GROUP", "JUDGE", "NEXT_NIGHT", "PERMANENT", "QUICK",
     "UNTIL_DAY", "UNTIL_PHASE", "Action", "Audience", "Ballot", "BaseState", "CastRow", "Ctx", "Event", "Game", "Input",
-    "LegalChoice", "OptionSpec", "Outcome", "PhaseSpec", "Player", "Refusal", "Rng", "Ruleset", "Skill", "Status",
+    "LegalChoice", "OptionSpec", "Outcome", "PhaseSpec", "Player", "Refusal", "Rng", "Ruleset", "Ruling", "Skill", "Status",
     "StatusBook", "VoteBox", "all_rulesets", "apply", "get", "load_all", "register", "to_seat", "to_team", "to_user",
 ]

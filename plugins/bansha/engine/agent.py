@@ -11,6 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from . import registry
 from .core import Action, Input, Refusal
 from .deduce import Say
 from .game import ENDED, RUNNING, Game, apply
@@ -44,9 +45,9 @@ Agent = Callable[[Ruleset, Any, int, Rng], "Action | None"]
 
 
 def agent_for(ruleset: Ruleset) -> Agent:
-    """The ruleset's own random agent when it has one (games whose moves need several words),
-    else the generic one built from the declarations."""
-    return getattr(ruleset, "random_agent", None) or random_action
+    """The game's own random agent when it has one — `random_agent` in plugins/<game>/agent.py, for games
+    whose moves need several words — else the generic one built from the declarations."""
+    return getattr(registry.game_module(ruleset, "agent"), "random_agent", None) or random_action
 
 
 @dataclass

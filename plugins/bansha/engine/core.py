@@ -18,11 +18,23 @@ class Refusal(Exception):
         self.message = message
 
 
+MAX_TEXT = 300  # cap on echoed player text (遗言, 狼聊, 理由)
+
+
+def clean_text(text: str, limit: int = MAX_TEXT) -> str:
+    """Player text to be echoed: control characters dropped, length capped."""
+    text = "".join(ch for ch in text if ch == "\n" or ch >= " ").strip()
+    if len(text) > limit:
+        raise Refusal(f"内容太长了（{len(text)} 字），请控制在 {limit} 字以内。")
+    return text
+
+
 @dataclass(frozen=True)
 class Audience:
     """Who may read an event. Only the QQ layer turns this into sends."""
 
     kind: str  # "group" | "seat" | "team" | "user" (a QQ account: `seat` holds the QQ) | "judge" (the record)
+    #            | "reply" (whoever sent the input) | "effect" (no reader: a side effect, Event.effect)
     seat: int = 0
     team: str = ""
     members: tuple[int, ...] = ()  # team members at emission time
@@ -37,6 +49,7 @@ class Audience:
 
 GROUP = Audience("group")
 JUDGE = Audience("judge")
+EFFECT = Audience("effect")  # not a message: a side effect the QQ layer carries out (Event.effect)
 
 
 def to_seat(seat: int) -> Audience:
@@ -65,6 +78,19 @@ class Event:
     text: str
     tag: str = ""
     data: tuple[tuple[str, Any], ...] = ()
+    effect: Effect | None = None  # with the EFFECT audience: what to do instead of saying something
+
+
+class Effect:
+    """A side effect of an input, typed (the QQ layer maps each kind to an API call)."""
+
+
+@dataclass(frozen=True)
+class Mute(Effect):
+    """Ban a member from talking in the group for `seconds` (诈尸禁言; the bot must be an admin)."""
+
+    qq: int
+    seconds: int
 
 
 @dataclass(frozen=True)

@@ -1,8 +1,10 @@
 """Forum play (论坛 conventions of 003 and 004), as parts any ruleset switches on.
 
-Every rule is an option. A game's own text fixes its defaults (`Ruleset.text_rules`), which
-hold in every tempo; the tempo only changes times (see CLOCK_BOUND). 003's and 004's
-differences are settings:
+An engine part (engine/parts.py): its state is `game.forum`, it handles group posts ("speak") and
+加速/延时 ("speed"), and rulesets reach it only through Ctx (`ctx.vote`, `ctx.tally`, `ctx.rule`).
+Every rule is an option (engine/forum_options.py). A game's own text fixes its defaults
+(`Ruleset.text_rules`), which hold in every tempo; the tempo only changes times (see CLOCK_BOUND).
+003's and 004's differences are settings:
 
 - votes: format (理由 required), exactly one change, no change in the last
   hour, 代投 cut-off, counts public or hidden;
@@ -23,103 +25,24 @@ from typing import TYPE_CHECKING, Any
 from zoneinfo import ZoneInfo
 
 from . import boards
-from .core import ABSTAIN, Action, Audience, Event, Refusal
-from .phases import FORUM, OptionSpec, format_duration, local_time
+from .core import ABSTAIN, Action, Audience, Event, Input, Refusal
+from .forum_options import CLOCK_BOUND, CLOCK_KEYS, FORUM_OPTIONS, departures, resolve
+from .game import RUNNING, Game, need_seat
+from .parts import Part
+from .phases import FORUM, format_duration, local_time
 from .votes import Ballot, VoteBox
 
 if TYPE_CHECKING:
-    from .game import Game
-    from .ruleset import Ctx
+    from .ctx import Ctx
+
+__all__ = ["CLOCK_BOUND", "CLOCK_KEYS", "FORUM_OPTIONS", "departures", "resolve"]  # the option table, from here too
 
 CARD_NAMES = ("蓝牌", "黄牌", "红牌")
 
-FORUM_OPTIONS: tuple[OptionSpec, ...] = (
-    OptionSpec("改票次数", "int", None, (), "每天允许改票的次数；-1 表示不限（论坛默认 1，快速默认不限）"),
-    OptionSpec("改票截止", "duration", None, (), "关门前多久起不许改票（论坛默认 1h）"),
-    OptionSpec("代投截止", "duration", None, (), "关门前多久起不许代投"),
-    OptionSpec("投票理由", "choice", None, ("必填", "可选"), "投票是否必须写理由（论坛默认必填）"),
-    OptionSpec("票数公开", "bool", None, (), "关：投票内容公开，但只公布最高票（004）"),
-    OptionSpec("加速门槛", "choice", None, ("过半", "半数"), "过半：多于存活人数一半（003）；半数：不少于一半（004）"),
-    OptionSpec("加速截止", "duration", None, (), "关门前多久起不再受理加速/延时申请；0 表示直到关门"),
-    OptionSpec("加速时长", "duration", None, (), "加速成功后，距离关门还剩多久"),
-    OptionSpec("自动加速", "int", None, (), "存活人数不多于此数时自动加速；0 表示关闭"),
-    OptionSpec("潜水", "bool", None, (), "是否按潜水规则发黄牌（论坛默认开）"),
-    OptionSpec("潜水帖数", "int", None, (), "未加速的讨论日发言少于此数判黄牌"),
-    OptionSpec("连续潜水帖数", "int", None, (), "连续若干个未加速讨论日发言都少于此数判黄牌"),
-    OptionSpec("连续潜水天数", "int", None, (), "上一条的天数"),
-    OptionSpec("未投票黄牌", "bool", None, (), "未加速的讨论日未投票判黄牌"),
-    OptionSpec("诈尸处罚", "choice", None, ("警告", "蓝牌", "黄牌"), "出局玩家在群里发言时的处理"),
-    OptionSpec("诈尸禁言", "duration", None, (), "诈尸时禁言多久（机器人需是管理员）；0 表示不禁言"),
-    OptionSpec("红牌结算", "choice", None, ("立即", "投票后"), "白天的红牌罚下立即结算（003），或在投票结算之后（004）"),
-    OptionSpec("红牌判负", "bool", None, (), "同一阵营累计两张红牌时该阵营判负（004）"),
-    OptionSpec("替补次数", "int", None, (), "每个座位最多更换替补的次数"),
-    OptionSpec("提醒", "duration", None, (), "截止前多久私聊提醒还没行动的玩家；0 表示不提醒"),
-    OptionSpec("场外助理上限", "int", None, (), "参加过不超过这么多场版杀的玩家才能登记场外助理；-1 表示不允许，0 表示不限"),
-)
-
-# Defaults by tempo, for a game whose own text says nothing (狼人杀 002 has no forum rules).
-_QUICK = {
-    "改票次数": -1, "改票截止": 0, "代投截止": 0, "投票理由": "可选", "票数公开": True, "加速门槛": "过半",
-    "加速截止": 0, "加速时长": 60, "自动加速": 0, "潜水": False, "潜水帖数": 5, "连续潜水帖数": 10,
-    "连续潜水天数": 3, "未投票黄牌": False, "诈尸处罚": "警告", "诈尸禁言": 0, "红牌结算": "立即",
-    "红牌判负": False, "替补次数": 1, "提醒": 20, "场外助理上限": 0,
-}
-_FORUM = dict(
-    _QUICK, 改票次数=1, 改票截止=3600, 代投截止=1800, 投票理由="必填", 加速时长=3600, 潜水=True,
-    未投票黄牌=True, 提醒=1800,
-)
-# What a tempo may change: times on the forum's wall clock, and the 潜水 rules, which count posts and votes over a
-# forum day (13 hours of thread) and would card everyone out of a five-minute 快速 day. Every other rule a game's
-# text states (Ruleset.text_rules) holds in every tempo: "tempo changes time only".
-CLOCK_BOUND = frozenset({
-    "改票截止", "代投截止", "加速截止", "加速时长", "提醒", "诈尸禁言", "潜水", "潜水帖数", "连续潜水帖数", "连续潜水天数",
-    "未投票黄牌", "开门", "关门",
-})
-CLOCK_KEYS = ("开门", "关门")  # /开局's wall-clock options, which a game's text may fix too (纳塔 closes at 21:00)
-
 
 def opt(game: Game, key: str) -> Any:
+    """A forum rule's value in this game (the judge's option, else the game's text, else the tempo's)."""
     return resolve(game.rules, game.options, key)
-
-
-def resolve(rules: Any, options: dict[str, Any], key: str) -> Any:
-    """The judge's option, else the game's text, else the tempo's default (the text's times only in 论坛)."""
-    if key in options:
-        return options[key]
-    forum_tempo = options.get("节奏") == FORUM
-    text = getattr(rules, "text_rules", {})
-    if key in text and (forum_tempo or key not in CLOCK_BOUND):
-        return text[key]
-    return (_FORUM if forum_tempo else _QUICK)[key]
-
-
-def departures(rules: Any, options: dict[str, Any]) -> list[str]:
-    """What these options set aside of the game's text (for /开局's reply): the judge's overrides, then
-    what 快速 tempo drops (the forum clock's cut-offs and 潜水)."""
-    text = getattr(rules, "text_rules", {})
-    forum_tempo = options.get("节奏") == FORUM
-    judge, tempo = [], []
-    for key, wanted in text.items():
-        if key in options:
-            if options[key] != wanted and (forum_tempo or key not in CLOCK_KEYS):
-                judge.append(f"{key}={_show(key, options[key])}（原文 {_show(key, wanted)}）")
-        elif not forum_tempo and key in CLOCK_BOUND and key not in CLOCK_KEYS and _QUICK[key] != wanted:
-            tempo.append(f"{key}（原文 {_show(key, wanted)}）")
-    out = []
-    if judge:
-        out.append("与原文不同的设置：" + "；".join(judge))
-    if tempo:
-        out.append("快速节奏按分钟计时，不执行论坛时钟的规则：" + "、".join(tempo))
-    return out
-
-
-def _show(key: str, value: Any) -> str:
-    if isinstance(value, bool):
-        return "开" if value else "关"
-    spec = next((o for o in FORUM_OPTIONS if o.key == key), None)
-    if spec is not None and spec.kind == "duration":
-        return format_duration(value) if value else "0"
-    return str(value)
 
 
 @dataclass
@@ -148,14 +71,13 @@ def in_discussion(game: Game) -> bool:
     return bool(spec and spec.discussion)
 
 
-def cast_vote(ctx: Ctx, box: VoteBox, voter: int, action: Action, *, label: str = "投票") -> Ballot:
+def cast_vote(game: Game, ctx: Ctx, box: VoteBox, voter: int, action: Action, *, label: str = "投票") -> Ballot:
     """A day vote under the forum rules; announces it in the group and logs it.
 
     `action.words` may contain "改票" (the /改票 form). Refuses malformed
     votes (missing 理由 where required), a second change, a change in the
     locked hour or while 加速 is in force, and 代投 after its cut-off.
     """
-    game = ctx.game
     fs = game.forum
     target = action.targets[0] if action.targets else ABSTAIN
     if fs.opens_at is not None and ctx.at < fs.opens_at:
@@ -202,23 +124,24 @@ def cast_vote(ctx: Ctx, box: VoteBox, voter: int, action: Action, *, label: str 
     return ballot
 
 
-def announce_tally(ctx: Ctx, counts: dict[int, float], leaders: list[int], ballots: dict[int, int] | None = None) -> None:
+def announce_tally(game: Game, ctx: Ctx, counts: dict[int, float], leaders: list[int],
+                   ballots: dict[int, int] | None = None) -> None:
     """Public counts, or only who is highest where counts are hidden (004). With the counted
     `ballots` (voter -> target) the post carries the 票型 too, as text and as a picture; the votes
     themselves were public posts, so even where counts are hidden (004: 「投票内容公开，但投票计数
     隐藏」) the board shows who voted whom, without numbers."""
-    public = opt(ctx.game, "票数公开")
+    public = opt(game, "票数公开")
     if public:
-        parts = [f"{'弃权' if t == ABSTAIN else ctx.name(t)}：{_num(c)}票" for t, c in
+        shown = [f"{'弃权' if t == ABSTAIN else ctx.name(t)}：{_num(c)}票" for t, c in
                  sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))]
-        text = "计票：" + ("；".join(parts) if parts else "无人投票")
+        text = "计票：" + ("；".join(shown) if shown else "无人投票")
     elif leaders:
         text = "最高票：" + "、".join(ctx.name(s) for s in leaders)
     else:
         text = "今天没有最高票。"
     data: tuple = ()
     if ballots is not None:
-        board = boards.votes(ctx.game, "票型", ballots, counts if public else None, leaders)
+        board = boards.votes(game, "票型", ballots, counts if public else None, leaders)
         text += "\n" + boards.votes_text(board)
         data = boards.attach(board)
     ctx.events.append(Event(Audience("group"), text, "tally", data))
@@ -318,7 +241,7 @@ def handle_speak(game: Game, ctx: Ctx, seat: int, text: str) -> None:
         ctx.judge(f"{ctx.name(seat)} 诈尸：{text[:50]}")
         mute = opt(game, "诈尸禁言")
         if mute:
-            ctx.events.append(Event(Audience("group"), "", "mute", (("qq", game.qq_of(seat)), ("seconds", mute))))
+            ctx.mute(seat, mute)
         if action != "警告" and seat in fs.warned_dead:
             give_card(game, ctx, seat, 0 if action == "蓝牌" else 1, "诈尸", by=0)
         fs.warned_dead.add(seat)
@@ -470,3 +393,71 @@ def pending_text(game: Game, seat: int) -> str:
     names = "、".join(c.skill.name for c in game.rules.legal(game.state, seat)) or "行动"
     when = f"截止 {local_time(game.deadline, game.options)}" if game.deadline is not None else "计时暂停中"
     return f"提醒：本阶段你还有未提交的{names}，{when}。可以用 /放弃 跳过。"
+
+
+# --- the part ------------------------------------------------------------------------------
+
+
+def _speak(game: Game, ctx: Ctx, inp: Input) -> None:
+    seat = game.seat_of(inp.actor)
+    if seat is None or game.status != RUNNING:
+        raise Refusal("不是本局玩家的发言，不计数。")
+    handle_speak(game, ctx, seat, str(inp.arg("text", ""))[:200])
+
+
+def _speed(game: Game, ctx: Ctx, inp: Input) -> None:
+    seat = need_seat(game, inp.actor)
+    kind = inp.arg("which", "加速")
+    if kind not in ("加速", "延时"):
+        raise Refusal("只能申请 加速 或 延时。")
+    handle_speed(game, ctx, seat, kind)
+
+
+class Forum(Part):
+    key = "forum"
+    options = FORUM_OPTIONS
+    inputs = {"speak": _speak, "speed": _speed}
+
+    def new_state(self) -> ForumState:
+        return ForumState()
+
+    def on_new(self, game: Game) -> None:
+        for key in CLOCK_KEYS:  # the game's own 开门/关门 (纳塔: 21:00), unless the judge set one
+            if key in game.rules.text_rules:
+                game.options.setdefault(key, game.rules.text_rules[key])
+
+    def on_enter(self, game: Game, ctx: Ctx) -> None:
+        on_enter(game, ctx)
+
+    def before_close(self, game: Game, ctx: Ctx) -> None:
+        before_close(game, ctx)
+
+    def after_close(self, game: Game, ctx: Ctx) -> None:
+        after_close(game, ctx)
+
+    def on_death(self, game: Game, seat: int) -> None:
+        note_death(game, seat)
+
+    def reminder_lead(self, game: Game) -> float:
+        return opt(game, "提醒")
+
+    def on_remind(self, game: Game, ctx: Ctx) -> None:
+        for seat in sorted(game.rules.pending(game.state)):
+            ctx.seat(seat, pending_text(game, seat), "remind")
+
+    # --- what Ctx offers rulesets --------------------------------------------------------------
+    def vote(self, game: Game, ctx: Ctx, box: VoteBox, voter: int, action: Action, label: str) -> Ballot:
+        return cast_vote(game, ctx, box, voter, action, label=label)
+
+    def tally(self, game: Game, ctx: Ctx, counts: dict[int, float], leaders: list[int],
+              ballots: dict[int, int] | None) -> None:
+        announce_tally(game, ctx, counts, leaders, ballots)
+
+    def rule(self, game: Game, key: str) -> Any:
+        return opt(game, key)
+
+    def opens_at(self, game: Game) -> float | None:
+        return game.forum.opens_at
+
+
+PART = Forum()

@@ -3,6 +3,10 @@
 Everything here is pure. The service supplies `at` (wall time) inside each
 input; a refused input raises Refusal before anything is changed, so a
 refusal never needs to be logged.
+
+The game runs its ruleset and the engine's parts (engine/parts.py: forum play, rulings, the judge's
+commands) and names none of them: each part keeps its state in `Game.parts`, handles its own input kinds
+and is told when a phase begins or closes. A ruleset sees only its `Ctx` (engine/ctx.py).
 """
 
 from __future__ import annotations
@@ -11,17 +15,15 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from . import boards, channels, forum, record, registry, rulings, social
-from .core import GROUP, Audience, Event, Input, Outcome, Player, Refusal
-from .forum import ForumState
+from . import boards, channels, parts, record, registry
+from .core import GROUP, Audience, Event, Input, Outcome, Player, Refusal, clean_text
+from .ctx import Ctx
 from .phases import FORUM, QUICK, local_time, phase_deadline
 from .rng import Rng
-from .ruleset import Ctx, Ruleset
-from .rulings import Ruling
+from .ruleset import Ruleset
 from .skills import Skill, parse_action
 
 SIGNUP, RUNNING, ENDED = "signup", "running", "ended"
-MAX_TEXT = 300  # cap on echoed player text (遗言, 狼聊, 理由)
 MAX_NAME = 16
 _EARLY_CLOSE_LIMIT = 20  # guards against a ruleset that never waits
 
@@ -49,19 +51,25 @@ class Game:
     subs: dict[int, int] = field(default_factory=dict)  # seat -> times substituted
     outcome: Outcome | None = None
     seq: int = 0  # inputs applied
-    forum: ForumState = field(default_factory=ForumState)
     remind_at: float | None = None  # when pending seats get a reminder
-    rulings: list[Ruling] = field(default_factory=list)  # what the 法官 is asked to judge (engine/rulings.py)
-    spectators: dict[int, social.Spectator] = field(default_factory=dict)  # QQ -> who watches (engine/social.py)
+    parts: dict[str, Any] = field(default_factory=dict)  # each engine part's own state, by its key
 
     @classmethod
     def new(cls, gid: int, ruleset: Ruleset, group: int, owner: int, seed: int, options: dict[str, Any]) -> Game:
         opts = dict(options)
         opts.setdefault("节奏", ruleset.default_tempo)
-        for key in forum.CLOCK_KEYS:  # the game's own 开门/关门 (纳塔: 21:00), unless the judge set one
-            if key in ruleset.text_rules:
-                opts.setdefault(key, ruleset.text_rules[key])
-        return cls(gid=gid, ruleset=ruleset.key, group=group, owner=owner, seed=seed, options=opts, rng=Rng.seeded(seed))
+        game = cls(gid=gid, ruleset=ruleset.key, group=group, owner=owner, seed=seed, options=opts,
+                   rng=Rng.seeded(seed), parts={p.key: p.new_state() for p in parts.installed()})
+        for part in parts.installed():
+            part.on_new(game)
+        return game
+
+    def __getattr__(self, name: str) -> Any:
+        """A part's state by its key: `game.forum` (cards, 加速…), `game.rulings`."""
+        state = self.__dict__.get("parts")
+        if state is not None and name in state:
+            return state[name]
+        raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
 
     # --- lookups ----------------------------------------------------------
     @property
@@ -109,14 +117,6 @@ class Game:
         return None
 
 
-def clean_text(text: str, limit: int = MAX_TEXT) -> str:
-    """Player text to be echoed: control characters dropped, length capped."""
-    text = "".join(ch for ch in text if ch == "\n" or ch >= " ").strip()
-    if len(text) > limit:
-        raise Refusal(f"内容太长了（{len(text)} 字），请控制在 {limit} 字以内。")
-    return text
-
-
 def clean_name(name: str) -> str:
     name = "".join(ch for ch in name if ch >= " " and ch not in "\n\r").strip()
     return name[:MAX_NAME] or "无名"
@@ -124,7 +124,7 @@ def clean_name(name: str) -> str:
 
 def apply(game: Game, inp: Input) -> list[Event]:
     """Fold one input. Raises Refusal (game unchanged) or returns the events."""
-    handler = _HANDLERS.get(inp.kind)
+    handler = _HANDLERS.get(inp.kind) or parts.handler(inp.kind)
     if handler is None:
         raise Refusal("无法识别的操作。")
     if game.status == ENDED and inp.kind not in ("deadline",):
@@ -136,7 +136,8 @@ def apply(game: Game, inp: Input) -> list[Event]:
     if (game.phase_no, game.deadline) != before:
         _set_reminder(game, inp.at)
     game.seq += 1
-    ctx.events.extend(social.feed(game, inp, ctx.events))
+    for part in parts.installed():  # what a part adds once the input is folded (the spectators' feed)
+        ctx.events.extend(part.after_input(game, inp, ctx.events))
     if game.keep_record:
         record.keep(game, record.notes(game, inp.at, ctx.events))
     return ctx.events
@@ -145,7 +146,8 @@ def apply(game: Game, inp: Input) -> list[Event]:
 # --- input handlers ----------------------------------------------------------
 
 
-def _need_seat(game: Game, qq: int, *, alive: bool = False) -> int:
+def need_seat(game: Game, qq: int, *, alive: bool = False) -> int:
+    """The sender's seat in a running game, or the refusal a non-player gets."""
     seat = game.seat_of(qq)
     if seat is None:
         raise Refusal("你不是这局游戏的玩家。")
@@ -161,15 +163,13 @@ def _join(game: Game, ctx: Ctx, inp: Input) -> None:
         raise Refusal("报名已经截止：游戏已经开始了。")
     if game.seat_of(inp.actor) is not None:
         raise Refusal("你已经报过名了。")
-    watcher = game.spectators.get(inp.actor)
-    if watcher is not None and watcher.all_seeing:
-        raise Refusal("你是这局的全知观战者，不能参加这局游戏。")
     cap = game.rules.max_players(game.options)
     if len(game.players) >= cap:
         raise Refusal(f"报名已满（{cap} 人）。")
+    for part in parts.installed():  # a part may refuse this account a seat, or stop treating it otherwise
+        part.on_join(game, inp.actor)
     name = clean_name(inp.arg("name", str(inp.actor)))
     game.players.append(Player(inp.actor, name))
-    game.spectators.pop(inp.actor, None)  # a player no longer watches
     ctx.group(f"{name} 报名成功，当前 {len(game.players)} 人。")
     ctx.judge(f"{name}（{inp.actor}）报名")
 
@@ -199,7 +199,7 @@ def _start(game: Game, ctx: Ctx, inp: Input) -> None:
 
 
 def _act(game: Game, ctx: Ctx, inp: Input) -> None:
-    seat = _need_seat(game, inp.actor)
+    seat = need_seat(game, inp.actor)
     rules = game.rules
     word = inp.arg("skill", "")
     skill = rules.find(game.state, seat, word)
@@ -234,7 +234,7 @@ def _with(action, **kw):
 
 
 def _give_up(game: Game, ctx: Ctx, inp: Input) -> None:
-    seat = _need_seat(game, inp.actor)
+    seat = need_seat(game, inp.actor)
     word = inp.arg("skill", "")
     skill: Skill | None = game.rules.find(game.state, seat, word) if word else None
     game.rules.give_up(ctx, game.state, seat, skill)
@@ -243,7 +243,7 @@ def _give_up(game: Game, ctx: Ctx, inp: Input) -> None:
 
 def _chat(game: Game, ctx: Ctx, inp: Input) -> None:
     """/队聊 [频道] <内容> (and /狼聊): relayed to the channel's other members only."""
-    seat = _need_seat(game, inp.actor)
+    seat = need_seat(game, inp.actor)
     rules = game.rules
     channel, raw = channels.pick(rules, game.state, seat, str(inp.arg("text", "")), str(inp.arg("alias", "")))
     text = clean_text(raw)
@@ -257,7 +257,7 @@ def _chat(game: Game, ctx: Ctx, inp: Input) -> None:
 
 
 def _last_words(game: Game, ctx: Ctx, inp: Input) -> None:
-    seat = _need_seat(game, inp.actor)
+    seat = need_seat(game, inp.actor)
     text = clean_text(inp.arg("text", ""))
     if not text:
         raise Refusal("遗言内容不能为空。")
@@ -265,7 +265,7 @@ def _last_words(game: Game, ctx: Ctx, inp: Input) -> None:
 
 
 def _relay(game: Game, ctx: Ctx, inp: Input) -> None:
-    seat = _need_seat(game, inp.actor)
+    seat = need_seat(game, inp.actor)
     target = game.resolve(str(inp.arg("target", "")))
     if target is None:
         raise Refusal("找不到私聊对象：请用座位号、@、QQ号或游戏内昵称。")
@@ -287,13 +287,15 @@ def _close(game: Game, ctx: Ctx) -> None:
     spec = game.rules.phases.get(game.state.phase)
     if spec is not None and not spec.night:
         game.last_close = ctx.at
-    forum.before_close(game, ctx)
+    for part in parts.installed():
+        part.before_close(game, ctx)
     game.rules.close_phase(ctx, game.state)
-    forum.after_close(game, ctx)
+    for part in parts.installed():
+        part.after_close(game, ctx)
 
 
 def _set_reminder(game: Game, at: float) -> None:
-    lead = forum.opt(game, "提醒") if game.status == RUNNING else 0
+    lead = max((p.reminder_lead(game) for p in parts.installed()), default=0) if game.status == RUNNING else 0
     left = (game.deadline - at) if game.deadline is not None else 0
     game.remind_at = game.deadline - lead if lead and left > lead * 1.5 else None
 
@@ -302,41 +304,19 @@ def _remind(game: Game, ctx: Ctx, inp: Input) -> None:
     if game.status != RUNNING or game.paused or inp.arg("phase_no") != game.phase_no or game.remind_at is None:
         raise Refusal("这个提醒已经过期了。")
     game.remind_at = None
-    for seat in sorted(game.rules.pending(game.state)):
-        ctx.seat(seat, forum.pending_text(game, seat), "remind")
-    rulings.remind(ctx)
+    for part in parts.installed():
+        part.on_remind(game, ctx)
 
 
 def _answer(game: Game, ctx: Ctx, inp: Input) -> None:
     """/回复 <编号> <答案> (or a QQ reply to a 宣言): the ruleset finds the declaration and checks the answer."""
-    seat = _need_seat(game, inp.actor)
+    seat = need_seat(game, inp.actor)
     try:
         no = int(inp.arg("no", 0) or 0)
     except (TypeError, ValueError):
         raise Refusal("宣言编号要写数字：/回复 <编号> <是|否|无法回答>。") from None
     word = clean_text(str(inp.arg("text", "")), 20)
     game.rules.answer(ctx, game.state, seat, no, word, str(inp.arg("via", "pm")))
-
-
-def _speak(game: Game, ctx: Ctx, inp: Input) -> None:
-    seat = game.seat_of(inp.actor)
-    if seat is None or game.status != RUNNING:
-        raise Refusal("不是本局玩家的发言，不计数。")
-    forum.handle_speak(game, ctx, seat, str(inp.arg("text", ""))[:200])
-
-
-def _speed(game: Game, ctx: Ctx, inp: Input) -> None:
-    seat = _need_seat(game, inp.actor)
-    kind = inp.arg("which", "加速")
-    if kind not in ("加速", "延时"):
-        raise Refusal("只能申请 加速 或 延时。")
-    forum.handle_speed(game, ctx, seat, kind)
-
-
-def _judge(game: Game, ctx: Ctx, inp: Input) -> None:
-    from .judge import apply_judge  # one small handler per sub-command; that module imports this one
-
-    apply_judge(game, ctx, inp)
 
 
 _HANDLERS = {
@@ -348,13 +328,9 @@ _HANDLERS = {
     "chat": _chat,
     "lastwords": _last_words,
     "deadline": _deadline,
-    "judge": _judge,
     "remind": _remind,
-    "speak": _speak,
-    "speed": _speed,
     "relay": _relay,
     "answer": _answer,
-    **social.HANDLERS,
 }
 
 
@@ -380,7 +356,8 @@ def _after(game: Game, ctx: Ctx, inp: Input) -> None:
             else:
                 game.deadline = phase_deadline(spec, game.options, ctx.at, game.last_close)
             _announce_phase(game, ctx, spec)
-            forum.on_enter(game, ctx)
+            for part in parts.installed():
+                part.on_enter(game, ctx)
         elif _closes_early(game):
             _close(game, ctx)
         else:
@@ -428,9 +405,9 @@ def cast_lines(game: Game) -> list[str]:
 def _end_card(game: Game, ctx: Ctx, result: Outcome | None) -> None:
     """The 演员表 (text and picture): roles, camps, fates, the winner and the all-seeing spectators."""
     winner = result.winner if result is not None else "无（法官终止）"
-    seeing = [s for s in game.spectators.values() if s.all_seeing]
-    tail = [f"{boards.WATCHERS}：" + "、".join(f"{s.name}（{s.qq}）" for s in seeing)] if seeing else []
-    board = boards.cast(game, winner, game.rules.cast(game.state), [s.name for s in seeing])
+    seeing = [who for part in parts.installed() for who in part.credits(game)]
+    tail = [f"{boards.WATCHERS}：" + "、".join(f"{name}（{qq}）" for name, qq in seeing)] if seeing else []
+    board = boards.cast(game, winner, game.rules.cast(game.state), [name for name, _ in seeing])
     card = "\n".join([f"{boards.CAST_HEAD}：", *cast_lines(game), board["winner"], *tail])
     ctx.events.append(Event(GROUP, card, "end", boards.attach(board)))
 

@@ -18,11 +18,11 @@ object and dropped with it, never by anything hash- or address-ordered.
 from __future__ import annotations
 
 import dataclasses
-import importlib
 import weakref
 from collections.abc import Callable, Collection
 from typing import Any
 
+from . import registry
 from .core import ABSTAIN, Action
 from .deduce import leaders
 from .rng import Rng
@@ -57,22 +57,9 @@ def _game_heuristic(ruleset: Ruleset) -> _Heuristic | None:
         return lambda _r, state, seat, rng: method(state, seat, rng)
     key = ruleset.key
     if key not in _by_ruleset:
-        _by_ruleset[key] = _module_heuristic(type(ruleset).__module__)
+        fn = getattr(registry.game_module(ruleset, "heuristic"), "heuristic", None)
+        _by_ruleset[key] = fn if callable(fn) else None
     return _by_ruleset[key]
-
-
-def _module_heuristic(module: str) -> _Heuristic | None:
-    package = module.rpartition(".")[0]
-    if not package:
-        return None
-    try:
-        mod = importlib.import_module(f"{package}.heuristic")
-    except ModuleNotFoundError as e:
-        if e.name != f"{package}.heuristic":
-            raise  # the file exists but is broken: say so rather than silently play generic
-        return None
-    fn = getattr(mod, "heuristic", None)
-    return fn if callable(fn) else None
 
 
 # --- memory: what each seat did earlier in this game ----------------------------------------

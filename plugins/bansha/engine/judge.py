@@ -3,6 +3,7 @@
 Input builders (`push`, `card`, …) are the one way to make a judge input: the QQ
 sub-commands and the web console both call them, so both reach the rules through
 the same inputs. Handlers are one small function per sub-command in `HANDLERS`.
+An engine part (engine/parts.py) that owns the "judge" input.
 Pure, like the rest of the engine: time arrives as `at`.
 """
 
@@ -14,10 +15,11 @@ from typing import TYPE_CHECKING
 from . import forum, rulings, social
 from .core import Input, Player, Refusal
 from .game import RUNNING, Game, _close, _finish, clean_name, clean_text
+from .parts import Part
 from .phases import format_duration
 
 if TYPE_CHECKING:
-    from .ruleset import Ctx
+    from .ctx import Ctx
 
 # --- inputs -------------------------------------------------------------------------------
 
@@ -258,3 +260,11 @@ def _target(game: Game, inp: Input) -> int:
 
 def _clean(text: str, limit: int) -> str:
     return clean_text(text, limit)
+
+
+class Judge(Part):
+    key = "judge"
+    inputs = {"judge": apply_judge}
+
+
+PART = Judge()

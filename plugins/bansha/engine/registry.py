@@ -7,6 +7,7 @@ import importlib
 import pkgutil
 from collections.abc import Callable
 from pathlib import Path
+from types import ModuleType
 
 from .ruleset import Ruleset
 
@@ -61,6 +62,20 @@ def rule_files() -> list[Path]:
         folder = root / package.rsplit(".", 1)[1]
         files.update(p for p in folder.rglob("*") if p.is_file() and "__pycache__" not in p.parts)
     return sorted(files)
+
+
+def game_module(ruleset: Ruleset, name: str) -> ModuleType | None:
+    """A module beside the ruleset's rules (plugins/<game>/<name>.py: its `agent`, `heuristic`…), or None when
+    the game has none. A module that exists but fails to import raises: better than silently playing without it."""
+    package = type(ruleset).__module__.rpartition(".")[0]
+    if not package:
+        return None
+    try:
+        return importlib.import_module(f"{package}.{name}")
+    except ModuleNotFoundError as e:
+        if e.name != f"{package}.{name}":
+            raise
+        return None
 
 
 def load_all(on_error: Callable[[str], None] | None = None) -> list[Ruleset]:

@@ -9,19 +9,21 @@ deadline (`close_phase`), what a seat knows (`view`) and the outcome
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
+from . import parts
 from .channels import Channel, help_line
-from .core import ABSTAIN, GROUP, JUDGE, Action, Audience, CastRow, Event, Outcome, Refusal, to_seat, to_team, to_user
-from .phases import OptionSpec, PhaseSpec
-from .rng import Rng
-from .rulings import Ruling
+from .core import ABSTAIN, Action, CastRow, Outcome, Refusal
+from .ctx import Ctx
+from .phases import COMMON_OPTIONS, OptionSpec, PhaseSpec
 from .skills import Skill, check_target_rule, find_skill
 from .status import StatusBook
 
 if TYPE_CHECKING:
-    from .game import Game
+    from .rulings import Ruling
+
+__all__ = ["BaseState", "Ctx", "LegalChoice", "Ruleset", "StepView"]  # Ctx: engine/ctx.py, named here too
 
 
 @dataclass
@@ -47,77 +49,6 @@ class BaseState:
         self.uses[k] = self.uses.get(k, 0) + 1
 
 
-class Ctx:
-    """What a ruleset may touch while handling one input: the RNG, the options,
-    the input's time, and an event sink. Nothing else."""
-
-    def __init__(self, game: Game, ruleset: Ruleset, at: float, actor: int = 0):
-        self.game = game
-        self.ruleset = ruleset
-        self.rng: Rng = game.rng
-        self.at = at
-        self.actor = actor  # QQ of whoever sent the input (0 for the system)
-        self.options: dict[str, Any] = game.options
-        self.events: list[Event] = []
-        self.entered: list[str] = []
-
-    # --- output -----------------------------------------------------------
-    # `data` carries the event's facts in structured form (the seats, the result…) beside the text, for
-    # the information-state agents (engine/deduce.py): they read what a seat was told, never the text.
-    def group(self, text: str, tag: str = "", data: dict[str, Any] | None = None) -> None:
-        self.events.append(Event(GROUP, text, tag, _facts(data)))
-
-    def seat(self, seat: int, text: str, tag: str = "", data: dict[str, Any] | None = None) -> None:
-        self.events.append(Event(to_seat(seat), text, tag, _facts(data)))
-
-    def team(
-        self, team: str, members: list[int] | tuple[int, ...], text: str, tag: str = "", data: dict[str, Any] | None = None
-    ) -> None:
-        if members:
-            self.events.append(Event(to_team(team, members), text, tag, _facts(data)))
-
-    def judge(self, text: str) -> None:
-        """A line for the judge's record and the end-of-game log (not sent live)."""
-        self.events.append(Event(JUDGE, text, "log"))
-
-    def reply(self, text: str) -> None:
-        """An answer to whoever sent the input, where they sent it."""
-        self.events.append(Event(Audience("reply"), text, "reply"))
-
-    def whisper(self, text: str, tag: str = "reply") -> None:
-        """An answer to whoever sent the input, by private message even when they typed it in the group."""
-        self.events.append(Event(to_user(self.actor), text, tag))
-
-    def judges(self, text: str, tag: str = "ruling") -> None:
-        """A private message to every judge who holds no seat (a seated judge must not learn the cast)."""
-        game = self.game
-        for qq in dict.fromkeys([game.owner, *game.judges]):
-            if qq and game.seat_of(qq) is None:
-                self.events.append(Event(to_user(qq), text, tag))
-
-    def name(self, seat: int) -> str:
-        return self.game.seat_name(seat)
-
-    def died(self, seat: int) -> None:
-        """Tell the forum parts a seat left (a player out at noon may still change a vote, 004)."""
-        from .forum import note_death
-
-        note_death(self.game, seat)
-
-    @property
-    def deadline(self) -> float | None:
-        return self.game.deadline
-
-    # --- phases -----------------------------------------------------------
-    def enter(self, state: BaseState, phase: str) -> None:
-        """Begin a phase: expire statuses and let the engine set its deadline."""
-        spec = self.ruleset.phases[phase]
-        state.phase = phase
-        state.done = set()
-        state.statuses.on_enter(phase, spec.night, state.day)
-        self.entered.append(phase)
-
-
 # The 导演台 shows each step of the current night as one of these.
 STEP_WAITING, STEP_SUBMITTED, STEP_RESOLVED = "等待", "已提交", "已结算"
 
@@ -127,10 +58,6 @@ class StepView:
     label: str  # the rule text's name for the step
     state: str  # STEP_WAITING | STEP_SUBMITTED | STEP_RESOLVED
     seats: tuple[int, ...] = ()  # who acts in it (secret: only the 导演台 shows this)
-
-
-def _facts(data: dict[str, Any] | None) -> tuple[tuple[str, Any], ...]:
-    return tuple(sorted(data.items())) if data else ()
 
 
 @dataclass(frozen=True)
@@ -166,13 +93,8 @@ class Ruleset:
 
     def all_options(self) -> list[OptionSpec]:
         """Every key /开局 accepts for this game: common, forum, the game's own, and phase lengths."""
-        from dataclasses import replace
-
-        from .forum import FORUM_OPTIONS
-        from .phases import COMMON_OPTIONS
-
         common = [replace(o, default=self.text_rules.get(o.key, o.default)) for o in COMMON_OPTIONS]
-        specs = common + list(FORUM_OPTIONS) + list(self.options)
+        specs = common + [o for part in parts.installed() for o in part.options] + list(self.options)
         keys = {o.key for o in specs}
         for spec in self.phases.values():
             if spec.option and spec.option not in keys:
@@ -406,9 +328,8 @@ class Ruleset:
         why = self.available(state, seat, skill)
         if why:
             raise Refusal(why)
-        game = ctx.game
-        if skill.timeout and game.options.get("节奏") == "论坛" and game.last_close is not None:
-            if ctx.at > game.last_close + skill.timeout * 60:
+        if skill.timeout and ctx.options.get("节奏") == "论坛" and ctx.last_close is not None:
+            if ctx.at > ctx.last_close + skill.timeout * 60:
                 raise Refusal(f"「{skill.name}」已超过行动时限（关门后 {skill.timeout} 分钟），视为放弃。")
         for t in action.targets:
             why = check_target_rule(skill, seat, t, lambda s: state.alive[s], state.n)

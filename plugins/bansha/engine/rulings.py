@@ -11,7 +11,8 @@
 - `lapse(ctx, ruling)` lets the default stand when the ruleset can wait no longer.
 
 Judges with a seat are never asked and may not rule: ruling needs the cast, which they must not see.
-Pure, like the rest of the engine.
+An engine part: the rulings are `game.rulings`; a ruleset asks through Ctx (`ctx.ask_judges`, `ctx.ruling`,
+`ctx.lapse`, `ctx.remind_judges`). Pure, like the rest of the engine.
 """
 
 from __future__ import annotations
@@ -20,10 +21,11 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from .core import Input, Refusal
+from .parts import Part
 
 if TYPE_CHECKING:
+    from .ctx import Ctx
     from .game import Game
-    from .ruleset import Ctx
 
 VERDICTS = ("正确", "错误")
 
@@ -57,23 +59,23 @@ def find(game: Game, no: int) -> Ruling | None:
     return next((r for r in game.rulings if r.no == no), None)
 
 
-def ask(ctx: Ctx, text: str, ref: str, due: str, choices: tuple[str, ...] = VERDICTS, default: str = "正确") -> Ruling:
-    game = ctx.game
-    ruling = Ruling(len(game.rulings) + 1, text, ref, due, choices, default, asked_at=ctx.at)
+def ask(game: Game, ctx: Ctx, text: str, ref: str, due: str, choices: tuple[str, ...] | None = None,
+        default: str = "正确") -> Ruling:
+    ruling = Ruling(len(game.rulings) + 1, text, ref, due, choices or VERDICTS, default, asked_at=ctx.at)
     game.rulings.append(ruling)
     ctx.judges(f"【待裁定 #{ruling.no}】{text}\n请在{due}前裁定：{ruling.how()}（私聊机器人即可；逾时按「{default}」）。")
     ctx.judge(f"待裁定 #{ruling.no}：{text}")
     return ruling
 
 
-def remind(ctx: Ctx, now_needed: bool = False) -> None:
+def remind(game: Game, ctx: Ctx, now_needed: bool = False) -> None:
     """Every open ruling, to the judges without a seat."""
-    for r in pending(ctx.game):
+    for r in pending(game):
         head = f"现在需要裁定 #{r.no}" if now_needed else f"提醒：待裁定 #{r.no}"
         ctx.judges(f"{head}（{r.due}前，逾时按「{r.default}」）：{r.text}\n{r.how()}")
 
 
-def lapse(ctx: Ctx, ruling: Ruling) -> None:
+def lapse(game: Game, ctx: Ctx, ruling: Ruling) -> None:
     """No ruling came in time: the default stands."""
     if not ruling.open:
         return
@@ -110,3 +112,22 @@ def apply_ruling(game: Game, ctx: Ctx, inp: Input) -> None:
     ctx.whisper(f"已裁定 #{no}：{verdict}。")
     ctx.judge(f"法官 {inp.actor} 裁定 #{no}（{ruling.ref}）：{verdict}")
     game.rules.on_ruling(ctx, game.state, ruling)
+
+
+class Rulings(Part):
+    key = "rulings"
+
+    def new_state(self) -> list[Ruling]:
+        return []
+
+    def on_remind(self, game: Game, ctx: Ctx) -> None:
+        remind(game, ctx)
+
+    # what Ctx offers rulesets
+    ask = staticmethod(ask)
+    find = staticmethod(find)
+    lapse = staticmethod(lapse)
+    remind = staticmethod(remind)
+
+
+PART = Rulings()

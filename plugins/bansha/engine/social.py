@@ -13,6 +13,8 @@ the QQ layer maps to private messages:
   the game is no longer a member, and since these messages are not the seat's own private
   messages they are not in its record (a 替补 is not handed them, /身份 never shows them).
 
+An engine part (engine/parts.py): its state is `game.spectators` (QQ -> Spectator), it owns the three
+inputs, feeds the spectators after every input and names the all-seeing on the 演员表 card.
 Pure like the rest of the engine.
 """
 
@@ -22,11 +24,12 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from .boards import images_of
-from .core import Audience, Event, Input, Refusal
+from .core import Audience, Event, Input, Refusal, clean_text
+from .game import RUNNING, Game, cast_lines, clean_name
+from .parts import Part
 
 if TYPE_CHECKING:
-    from .game import Game
-    from .ruleset import Ctx
+    from .ctx import Ctx
 
 ALL_SEEING = "全知"
 FEED_HEAD = "【观战 第{gid}局】"
@@ -53,8 +56,6 @@ def to_spectators(members: tuple[int, ...], all_seeing: bool = False) -> Audienc
 
 
 def watch(game: Game, ctx: Ctx, inp: Input) -> None:
-    from .game import clean_name
-
     qq = inp.actor
     if game.seat_of(qq) is not None:
         raise Refusal("你是这局游戏的玩家，不能观战。")
@@ -76,8 +77,6 @@ def unwatch(game: Game, ctx: Ctx, inp: Input) -> None:
 
 def grant(game: Game, ctx: Ctx, inp: Input) -> None:
     """/法官 观战 @x 全知: an all-seeing spectator, who may never play in this game."""
-    from .game import RUNNING, clean_name
-
     qq = int(inp.arg("qq", 0))
     if not qq:
         raise Refusal("用法：/法官 观战 @某人 全知")
@@ -93,13 +92,11 @@ def grant(game: Game, ctx: Ctx, inp: Input) -> None:
     head = f"{FEED_HEAD.format(gid=game.gid)}{SEEING_HEAD}"
     text = f"{head}法官让你全知观战第 {game.gid} 局：你会看到全部身份和行动。请勿向玩家透露任何信息。"
     if game.status == RUNNING:
-        text += "\n" + cast_lines(game)
+        text += "\n" + cast_text(game)
     ctx.events.append(Event(to_spectators((qq,), True), text, "feed"))
 
 
 def dead_chat(game: Game, ctx: Ctx, inp: Input) -> None:
-    from .game import RUNNING, clean_text
-
     if game.status != RUNNING:
         raise Refusal("游戏还没有开始，没有亡者聊天。")
     qq = inp.actor
@@ -136,15 +133,14 @@ def dead_seats(game: Game) -> list[int]:
     return [s for s in range(1, state.n + 1) if rules.dead_chat_refusal(state, s) is None]
 
 
-HANDLERS = {"watch": watch, "unwatch": unwatch, "deadchat": dead_chat}
 
 
 # --- the feed -------------------------------------------------------------------------------------
 
 
-def cast_lines(game: Game) -> str:
-    rows = game.rules.cast(game.state)
-    return "身份：" + "；".join(f"{game.seat_name(r.seat)}：{r.role}（{r.faction}）" for r in rows)
+def cast_text(game: Game) -> str:
+    """The cast for an all-seeing spectator: the one 演员表 formatter (game.cast_lines)."""
+    return "身份：\n" + "\n".join(cast_lines(game))
 
 
 def feed(game: Game, inp: Input, events: list[Event]) -> list[Event]:
@@ -163,7 +159,7 @@ def feed(game: Game, inp: Input, events: list[Event]) -> list[Event]:
         images += images_of(ev.data)
     secret = [("judge", ev.text) for ev in events if ev.audience.kind == "judge"]
     if inp.kind == "start" and game.state is not None:
-        secret.insert(0, ("judge", cast_lines(game)))
+        secret.insert(0, ("judge", cast_text(game)))
     head = FEED_HEAD.format(gid=game.gid)
     out = []
     plain = spectators(game, all_seeing=False)
@@ -182,3 +178,26 @@ def _feed_event(audience: Audience, head: str, parts: list[tuple[str, str]], ima
     if images:
         data += (("images", tuple(images)),)
     return Event(audience, text, "feed", data)
+
+
+class Social(Part):
+    key = "spectators"
+    inputs = {"watch": watch, "unwatch": unwatch, "deadchat": dead_chat}
+
+    def new_state(self) -> dict[int, Spectator]:
+        return {}
+
+    def on_join(self, game: Game, qq: int) -> None:
+        watcher = game.spectators.get(qq)
+        if watcher is not None and watcher.all_seeing:
+            raise Refusal("你是这局的全知观战者，不能参加这局游戏。")
+        game.spectators.pop(qq, None)  # a player no longer watches
+
+    def after_input(self, game: Game, inp: Input, events: list[Event]) -> list[Event]:
+        return feed(game, inp, events)
+
+    def credits(self, game: Game) -> list[tuple[str, int]]:
+        return [(s.name, s.qq) for s in game.spectators.values() if s.all_seeing]
+
+
+PART = Social()

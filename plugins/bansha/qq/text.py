@@ -14,7 +14,8 @@ import unicodedata
 from nonebot.adapters import Message as BaseMessage
 from nonebot.adapters.onebot.v11 import Message, MessageEvent, MessageSegment
 
-from ..engine.game import MAX_TEXT, clean_name
+from ..engine.core import MAX_TEXT
+from ..engine.game import clean_name
 
 _NEWLINES = re.compile(r"\r\n|[\r\v\f\x1c\x1d\x1e\x85\u2028\u2029]")
 _KEEP_FORMAT = {"\u200c", "\u200d"}  # ZWNJ/ZWJ: emoji sequences and scripts need them

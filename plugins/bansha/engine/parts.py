@@ -1,0 +1,96 @@
+"""Engine parts: what a game runs besides its ruleset — forum play, the judges' rulings, the judge's commands.
+
+The game (game.py) knows parts only through this interface and names none of them; the engine package
+installs them (engine/__init__.py). A part
+
+- keeps its own state in the game (`new_state`; read back as `game.<key>`, e.g. `game.forum`),
+- handles input kinds of its own (`inputs`: "speak", "judge", …),
+- contributes /开局 options (`options`), and
+- is told of the game's life: a new game, a seat taken, a phase entered, a phase about to close and
+  closed, a seat that left, a reminder due, every input folded.
+
+Rulesets never call a part: they ask `Ctx` (`ctx.vote`, `ctx.tally`, `ctx.rule`, `ctx.ask_judges`…), which
+forwards to the part that offers it. Pure, like the rest of the engine.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from .phases import OptionSpec
+
+if TYPE_CHECKING:
+    from .core import Event, Input
+    from .ctx import Ctx
+    from .game import Game
+
+Handler = Callable[["Game", "Ctx", "Input"], None]
+
+
+class Part:
+    """Every hook does nothing by default: a part overrides the moments it cares about."""
+
+    key: str = ""  # its state's name in the game
+    options: tuple[OptionSpec, ...] = ()
+    inputs: dict[str, Handler] = {}  # input kind -> handler
+
+    def new_state(self) -> Any:
+        return None
+
+    def on_new(self, game: Game) -> None:
+        """The game was opened (its options are set; nobody has signed up)."""
+
+    def on_enter(self, game: Game, ctx: Ctx) -> None:
+        """A phase began and its deadline is set."""
+
+    def before_close(self, game: Game, ctx: Ctx) -> None:
+        """The current phase is about to close (before the ruleset resolves it)."""
+
+    def after_close(self, game: Game, ctx: Ctx) -> None:
+        """The ruleset closed the phase."""
+
+    def on_death(self, game: Game, seat: int) -> None:
+        """A ruleset reported a seat out (`ctx.died`)."""
+
+    def on_remind(self, game: Game, ctx: Ctx) -> None:
+        """A reminder before the deadline is due."""
+
+    def reminder_lead(self, game: Game) -> float:
+        """How long before a deadline this part wants a reminder sent (0: none)."""
+        return 0
+
+    def on_join(self, game: Game, qq: int) -> None:
+        """An account is about to take a seat: refuse it (Refusal), or stop treating it as before."""
+
+    def after_input(self, game: Game, inp: Input, events: list[Event]) -> list[Event]:
+        """What the part adds once an input is folded, seeing all its events (a spectator's copy)."""
+        return []
+
+    def credits(self, game: Game) -> list[tuple[str, int]]:
+        """Who else the 演员表 card names at the end (name, QQ): the all-seeing spectators."""
+        return []
+
+
+_PARTS: dict[str, Part] = {}
+
+
+def install(*parts: Part) -> None:
+    for part in parts:
+        _PARTS[part.key] = part
+
+
+def installed() -> list[Part]:
+    return list(_PARTS.values())
+
+
+def get(key: str) -> Part:
+    return _PARTS[key]
+
+
+def handler(kind: str) -> Handler | None:
+    """The handler of an input kind that a part owns."""
+    for part in _PARTS.values():
+        if kind in part.inputs:
+            return part.inputs[kind]
+    return None
