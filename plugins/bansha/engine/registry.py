@@ -43,13 +43,17 @@ def offered() -> list[Ruleset]:
 TOP_PACKAGE = __package__.rsplit(".", 2)[0]
 
 
-def game_packages() -> list[str]:
-    """Module names of the game packages beside bansha (plugins/<game>/)."""
+EXAMPLES = frozenset({"example"})  # game packages that teach (docs/new-game.md) rather than play
+
+
+def game_packages(examples: bool = True) -> list[str]:
+    """Module names of the game packages beside bansha (plugins/<game>/); `examples=False` leaves out the
+    example game (the NoneBot plugin list shows only the real games)."""
     root = Path(__file__).resolve().parents[2]
     return [
         f"{TOP_PACKAGE}.{mod.name}"
         for mod in pkgutil.iter_modules([str(root)])
-        if mod.ispkg and mod.name != "bansha" and not mod.name.startswith("_")
+        if mod.ispkg and mod.name != "bansha" and not mod.name.startswith("_") and (examples or mod.name not in EXAMPLES)
     ]
 
 
