@@ -102,10 +102,16 @@ JI, XIONG = "吉", "凶"
 OMEN_WORDS = (JI, XIONG, "兇", *LEVEL_WORDS)
 
 
+def _skill(key: str, name: str, **kw) -> Skill:
+    """Every move of this game is made by PM (pm_only): a ban, a pick or an attack typed in the group would
+    tell the table who does what."""
+    return Skill(key, name, pm_only=True, **kw)
+
+
 def _instinct_skill(key: str, name: str, help_: str, **kw) -> Skill:
     kw.setdefault("phases", (ROUND,))
     kw.setdefault("targets", 0)
-    return Skill(key, name, help=help_, **kw)
+    return _skill(key, name, help=help_, **kw)
 
 
 @dataclass(frozen=True)
@@ -271,33 +277,33 @@ SPECIAL_ORDER: tuple[tuple[str, str], ...] = (
 )
 
 # --- abilities and actions (3) ----------------------------------------------------------
-ATTACK_SKILL = Skill("attack", "攻击", aliases=("攻擊", "刀"), phases=(ROUND,), target_rule=ALIVE_OTHER,
+ATTACK_SKILL = _skill("attack", "攻击", aliases=("攻擊", "刀"), phases=(ROUND,), target_rule=ALIVE_OTHER,
                      help="二三四级行动：攻击一名其他玩家。目标等级低于你时造成1点伤害，低两级或以上再+1；否则攻击无效"
                      "（你不会被告知）。最后提交：提交后视为本回合行动完毕，可重发以更换目标。")
-SENSE_SKILL = Skill("sense", "感应", aliases=("感應",), phases=(ROUND,), target_rule=ALIVE_OTHER,
+SENSE_SKILL = _skill("sense", "感应", aliases=("感應",), phases=(ROUND,), target_rule=ALIVE_OTHER,
                     help="一级行动：感应一名玩家，回合结算时得知他本回合的一个对象（优先攻击对象，其次感应对象，"
                     "再次本能行动对象）。最后提交：提交后视为本回合行动完毕。")
-SLAUGHTER = Skill("slaughter", "杀戮", aliases=("殺戮",), phases=(ROUND,), target_rule=ALIVE_OTHER,
+SLAUGHTER = _skill("slaughter", "杀戮", aliases=("殺戮",), phases=(ROUND,), target_rule=ALIVE_OTHER,
                   help="四级能力（第一回合不可用；每局2次，7-8人局3次）：使目标本回合本能无效，并对其造成其上一回合血量"
                   "一半（向下取整）的真实伤害，同时你本回合锁血为当前血量-1。")
-AMBITION = Skill("ambition", "野心", phases=(ROUND,), target_rule=ALIVE_OTHER,
+AMBITION = _skill("ambition", "野心", phases=(ROUND,), target_rule=ALIVE_OTHER,
                  help="四级能力。条件：你上一回合血量不是全场最高，且除四级外存活玩家≤总人数一半（向下取整）。"
                  "本回合额外进行一次攻击（指定目标）；本回合死亡人数≥2时你获得1个护盾。")
-WISDOM = Skill("wisdom", "智慧", phases=(ROUND,), target_rule=ANY, words=GUESS_WORDS, uses=1,
+WISDOM = _skill("wisdom", "智慧", phases=(ROUND,), target_rule=ANY, words=GUESS_WORDS, uses=1,
                help="一二级能力，每人每局一次：按顺序写出其他所有玩家及其等级，其中 n/2（向下取整）个非本等级玩家写上形态，"
                "如「智慧 2 3级AT 3 1级 4 4级PT …」；第 n/2（向上取整）回合起需多写一个形态。完全正确则本等级获胜"
                "（一级优先）。二级在 4-5/6-8/9-10 人时第 2/3/4 回合起可用。结算时只反馈成功或失败。")
-FEAR_SKILL = Skill("fear", "恐惧", targets=0, mandatory=True, help="一二级锁定能力：第一回合本能无效。")
-CRUEL_SKILL = Skill("cruel", "凶残", targets=0, mandatory=True,
+FEAR_SKILL = _skill("fear", "恐惧", targets=0, mandatory=True, help="一二级锁定能力：第一回合本能无效。")
+CRUEL_SKILL = _skill("cruel", "凶残", targets=0, mandatory=True,
                     help="四级锁定能力：第二回合起，公布血量前受到伤害：其他等级全员扣血则不受伤；其他等级扣血人数≤1/2/3"
                     "（4-5/6-8/9-10人）受到2点伤害；否则受到1点伤害。")
 
 # --- the setup steps --------------------------------------------------------------------
-BAN_SKILL = Skill("ban", "禁用", phases=(BAN,), targets=0, words=tuple(n for n in INSTINCT_WORDS if n not in UNBANNABLE),
+BAN_SKILL = _skill("ban", "禁用", phases=(BAN,), targets=0, words=tuple(n for n in INSTINCT_WORDS if n not in UNBANNABLE),
                   help="选择一到两个想禁用的本能，如「禁用 制衡 兽性」（预知不会被禁用）。可重发覆盖。")
-PICK_SKILL = Skill("pick", "选择", aliases=("选本能", "選擇"), phases=(PICK,), targets=0, words=INSTINCT_WORDS,
+PICK_SKILL = _skill("pick", "选择", aliases=("选本能", "選擇"), phases=(PICK,), targets=0, words=INSTINCT_WORDS,
                    help="选择一个未被禁用的本能，如「选择 强健」。选定后不可更改；不选则随机分配。")
-PROBE_SKILL = Skill("probe", "探查", phases=(PROBE,), target_rule=ALIVE_OTHER,
+PROBE_SKILL = _skill("probe", "探查", phases=(PROBE,), target_rule=ALIVE_OTHER,
                     help="选择一名其他玩家，立即得知他的本能类型（信息型/防守型/攻击型/全能型）。")
 
 # Abilities that only ever appear as the round's second attack / sense.

@@ -313,8 +313,6 @@ class BeastChess(GrimoireMixin, Ruleset):
         return None
 
     def perform(self, ctx: Ctx, state: BeastState, seat: int, skill: Skill, action: Action) -> None:
-        if action.via == "group":
-            raise Refusal(f"「{skill.name}」请私聊机器人使用，不要在群里暴露自己。")
         if skill.key in BY_KEY:
             self._use_instinct(ctx, state, seat, BY_KEY[skill.key], action)
             return

@@ -51,6 +51,7 @@ OPTIONS: tuple[OptionSpec, ...] = (
 
 INFECT = Skill(
     "infect", "感染", phases=(NIGHT,), target_rule=ALIVE_OTHER, timeout=FATHER_TIMEOUT,
+    pm_only=True,  # typed in the group it would give the role away (every night skill, 最后一枪)
     help="每晚指定一名角色；若他不是妖狐，他转变为狼人阵营（身份和技能不变）并得到反馈。"
     "你不会得知结果。论坛：关门后 30 分钟内提交。",
 )
@@ -60,23 +61,28 @@ RALLY = Skill(
 )
 SACRIFICE = Skill(
     "sacrifice", "牺牲", phases=(NIGHT,), targets=0, timeout=NIGHT_TIMEOUT,
+    pm_only=True,
     help="夜晚主动出局（在当晚结算的第 III 步）。论坛：关门后 1 小时内提交。",
 )
 CHECK = Skill(
     "check", "预言", aliases=("查验", "验"), phases=(NIGHT,), target_rule=ALIVE_OTHER, timeout=NIGHT_TIMEOUT,
+    pm_only=True,
     help="每晚查验一名角色的阵营：村民阵营 或 非村民阵营；得到「非村民阵营」时你失去预言。"
     "结果在夜晚结算时私聊告知。论坛：关门后 1 小时内提交。",
 )
 QUARANTINE = Skill(
     "quarantine", "检疫", phases=(NIGHT,), target_rule=ALIVE_OTHER, timeout=NIGHT_TIMEOUT,
+    pm_only=True,
     help="每晚查看一名角色是否被转变过阵营（不含当晚的感染），结果在夜晚结算时告知。",
 )
 SAVE = Skill(
     "save", "救药", aliases=("救",), phases=(NIGHT,), target_rule=ALIVE, uses=1, timeout=NIGHT_TIMEOUT,
+    pm_only=True,
     help="该角色当晚不会因被感染而转变阵营。无反馈。发动后你失去检疫和救药，当晚不能用毒药。",
 )
 POISON = Skill(
     "poison", "毒药", aliases=("毒",), phases=(NIGHT,), target_rule=ALIVE_OTHER, uses=1, timeout=NIGHT_TIMEOUT,
+    pm_only=True,
     help="该角色在夜晚结束前出局（结算第 VII 步）。整局一次；发动的当晚不能用救药。",
 )
 LOYALTY = Skill(
@@ -88,11 +94,13 @@ LOYALTY = Skill(
 # (SHOT, in the settle phase). Same skill, same key and handler.
 SHOT = Skill(
     "shot", "最后一枪", aliases=("开枪", "枪"), phases=(SETTLE,), target_rule=ANY, uses=1, when_dead=True,
+    pm_only=True,
     help="并非因罚下而出局后，对一名其他角色开枪，他立即出局。",
 )
 SHOT_AFTER_VOTE = replace(SHOT, phases=(NIGHT,), timeout=HUNTER_TIMEOUT)
 SHIELD = Skill(
     "shield", "神圣之盾", aliases=("守护", "盾"), phases=(NIGHT,), target_rule=ALIVE, timeout=NIGHT_TIMEOUT,
+    pm_only=True,
     help="当晚对该角色的任何技能无效（感染、魅惑、预言、检疫、救药、毒药、夜里的最后一枪）。"
     "每名角色整局只能成为神圣之盾的目标一次（可以选自己）。",
 )
@@ -104,6 +112,7 @@ CUNNING = Skill("cunning", "狡黠", targets=0, mandatory=True, help="被有效�
 CURSE = Skill("curse", "咒缚", targets=0, mandatory=True, help="成为预言的目标时立即出局。")
 CHARM = Skill(
     "charm", "魅惑", phases=(NIGHT,), target_rule=ALIVE_OTHER,
+    pm_only=True,
     help="被魅惑的角色当晚不能发动任何非强制技能。每名角色整局只能成为魅惑的目标一次。",
 )
 VOTE = Skill(
@@ -111,9 +120,7 @@ VOTE = Skill(
     help="白天投票，写明对象和理由；投票后只有一次改票机会，关门前一小时不得改票。",
 )
 
-# Skills that must be sent by private message (using them in the group would expose the role).
 NIGHT_SKILLS = (INFECT, SACRIFICE, CHECK, QUARANTINE, SAVE, POISON, SHIELD, CHARM)
-PRIVATE_KEYS = frozenset(s.key for s in (*NIGHT_SKILLS, SHOT))
 
 # --- roles ----------------------------------------------------------------------------
 

@@ -57,7 +57,6 @@ from .roles import (
     OPTIONS,
     PHASES,
     PLAYERS,
-    PRIVATE_KEYS,
     ROLES,
     SEER,
     SETTLE,
@@ -287,11 +286,6 @@ class LudingRuleset(GrimoireMixin, Ruleset):
                 return f"{target}号 已经出局，不能作为目标。"
         return None
 
-    def perform(self, ctx: Ctx, state: LudingState, seat: int, skill: Skill, action: Action) -> None:
-        if skill.key in PRIVATE_KEYS and action.via == "group":
-            raise Refusal(f"「{skill.name}」请私聊机器人使用，不要在群里暴露身份。")
-        super().perform(ctx, state, seat, skill, action)
-
     def _passed(self, state: LudingState, seat: int, key: str) -> bool:
         return f"{seat}:{key}" in state.passed or f"{seat}:{ALL}" in state.passed
 
@@ -401,26 +395,12 @@ class LudingRuleset(GrimoireMixin, Ruleset):
             f"天黑了。第{state.day}夜：有夜间技能的角色请私聊机器人提交行动（{when}）。"
             "所有行动在夜晚结束后按规则顺序结算。"
         )
-        d = state.day
-        for s in state.living():
-            role = state.role(s)
-            if role == FATHER:
-                twice = "激励：幼狼已出局，今晚你可以感染两次（各发一次 /技能 感染 <目标>）。" if (
-                    self._infections_allowed(state) == 2) else ""
-                ctx.seat(s, f"第{d}夜：{twice}/技能 感染 <目标>，或 /放弃。")
-            elif role == CUB:
-                ctx.seat(s, f"第{d}夜：如要主动出局请 /技能 牺牲；否则 /放弃。")
-            elif role == SEER and state.has(s, "check"):
-                ctx.seat(s, f"第{d}夜：/技能 预言 <目标>，或 /放弃。")
-            elif role == WITCH:
-                can = [sk.name for sk in self.skills_of(state, s) if NIGHT in sk.phases
-                       and self.available(state, s, sk) is None]
-                if can:
-                    ctx.seat(s, f"第{d}夜：你可以使用：{'、'.join(can)}（/技能 <技能名> <目标>），不用请 /放弃。")
-            elif role == GUARD and state.has(s, "shield"):
-                ctx.seat(s, f"第{d}夜：/技能 神圣之盾 <目标>，或 /放弃。")
-            elif role == FOXROLE:
-                ctx.seat(s, f"第{d}夜：/技能 魅惑 <目标>，或 /放弃。")
+        self.prompt(ctx, state)  # each night role: its skills, targets and how to type them (engine's prompt)
+
+    def prompt_note(self, state: LudingState, seat: int) -> str:
+        if state.role(seat) == FATHER and self._infections_allowed(state) == 2:
+            return "激励：幼狼已出局，今晚你可以感染两次（各发一次 /技能 感染 <目标>）。"
+        return ""
 
     def _submitted(self, ctx: Ctx, state: LudingState, seat: int, what: str) -> None:
         ctx.reply(f"已提交：{what}。将在夜晚结束后按顺序结算。")

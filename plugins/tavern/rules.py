@@ -65,6 +65,7 @@ class TavernSkill(Skill):
 
     form: str = ""
     spec: SkillSpec | None = None
+    pm_only: bool | None = True  # every order is sent by PM: in the group it would show the table one's plan
 
     def usage(self) -> str:
         return self.form or super().usage()
@@ -395,8 +396,6 @@ class TavernRuleset(GrimoireMixin, Ruleset):
         return None
 
     def perform(self, ctx: Ctx, st: TavernState, seat: int, skill: Skill, action: Action) -> None:
-        if action.via == "group":
-            raise Refusal(f"「{skill.name}」请私聊机器人提交，不要在群里暴露。")
         if skill.key == "number":
             self._number(ctx, st, seat, action)
         elif skill.key == "identify":

@@ -51,6 +51,7 @@ MAX_SEATS = 18  # 002: 通常的版本需要8-18人参与
 KILL = Skill(
     "kill",
     "杀人",
+    pm_only=True,  # night skills: typed in the group they would give the role away
     aliases=("刀",),
     phases=(NIGHT,),
     target_rule=ALIVE,
@@ -80,6 +81,7 @@ KING_EXPLODE = Skill(
 ACCUSE = Skill(
     "accuse",
     "指认",
+    pm_only=True,
     aliases=("抓", "抓小女孩"),
     phases=(NIGHT,),
     target_rule=ALIVE_OTHER,
@@ -90,6 +92,7 @@ ACCUSE = Skill(
 CHECK = Skill(
     "check",
     "查验",
+    pm_only=True,
     aliases=("预言", "验"),
     phases=(NIGHT,),
     target_rule=ALIVE_OTHER,
@@ -98,6 +101,7 @@ CHECK = Skill(
 GUARD = Skill(
     "guard",
     "守护",
+    pm_only=True,
     aliases=("守",),
     phases=(NIGHT,),
     target_rule=ALIVE,
@@ -106,6 +110,7 @@ GUARD = Skill(
 SAVE = Skill(
     "save",
     "灵药",
+    pm_only=True,
     aliases=("救药", "解药", "救"),
     phases=(WITCH,),
     min_targets=0,
@@ -115,6 +120,7 @@ SAVE = Skill(
 POISON = Skill(
     "poison",
     "毒药",
+    pm_only=True,
     aliases=("毒",),
     phases=(WITCH,),
     target_rule=ALIVE_OTHER,
@@ -141,6 +147,7 @@ FLIP = Skill(
 LINK = Skill(
     "link",
     "连线",
+    pm_only=True,
     aliases=("射箭", "丘比特之箭"),
     phases=(CUPID,),
     targets=2,
@@ -150,6 +157,7 @@ LINK = Skill(
 PEEK = Skill(
     "peek",
     "偷看",
+    pm_only=True,
     phases=(NIGHT,),
     targets=0,
     help="夜里偷看狼人：今晚狼队的选择会隐去狼人身份转告你；但可能被狼人发现，被发现则你代替原目标被杀。",
@@ -157,6 +165,7 @@ PEEK = Skill(
 CHARM = Skill(
     "charm",
     "迷惑",
+    pm_only=True,
     aliases=("魅惑", "吹笛"),
     phases=(NIGHT,),
     targets=2,
@@ -167,6 +176,7 @@ CHARM = Skill(
 SWAP = Skill(
     "swap",
     "交换",
+    pm_only=True,
     aliases=("换牌",),
     phases=(THIEF,),
     targets=0,
@@ -235,10 +245,6 @@ VOTE = Skill(
     help="白天投票放逐一名玩家（警长竞选时投给一名候选人），可写理由；/改票 改投（次数按「改票次数」选项）。",
 )
 
-# Night skills must be used by private message: typing them in the group would expose the user's role.
-PRIVATE_SKILLS = frozenset(
-    {KILL.key, ACCUSE.key, CHECK.key, GUARD.key, SAVE.key, POISON.key, LINK.key, PEEK.key, CHARM.key, SWAP.key}
-)
 # Skills that harm their target: lovers may never use them on each other (002 恋人之间永远不能互票互杀).
 HARMFUL = frozenset({KILL.key, ACCUSE.key, POISON.key, SHOOT.key, KING_EXPLODE.key, DECIDE.key, VOTE.key})
 

@@ -18,7 +18,6 @@ from typing import Any
 
 from ..bansha.engine import (
     ABSTAIN,
-    Action,
     CastRow,
     Channel,
     Ctx,
@@ -64,7 +63,6 @@ from .roles import (
     PHASES,
     PIPER,
     PK,
-    PRIVATE_SKILLS,
     ROLES,
     STAND,
     TEAR,
@@ -356,11 +354,6 @@ class WerewolfRuleset(GrimoireMixin, NightMixin, DayMixin, DeathMixin, Ruleset):
         if key == "decide" and target not in state.candidates:
             return f"只能从平票的 {_seats(state.candidates)} 中选择。"
         return None
-
-    def perform(self, ctx: Ctx, state: WerewolfState, seat: int, skill: Skill, action: Action) -> None:
-        if skill.key in PRIVATE_SKILLS and action.via == "group":
-            raise Refusal(f"「{skill.name}」请私聊机器人使用，不要在群里暴露身份。")
-        super().perform(ctx, state, seat, skill, action)
 
     def pending(self, state: WerewolfState) -> set[int]:
         phase = state.phase

@@ -18,7 +18,7 @@ from typing import Any
 from . import boards, channels, parts, record, registry
 from .core import GROUP, Audience, Event, Input, Outcome, Player, Refusal, clean_text
 from .ctx import Ctx
-from .phases import FORUM, QUICK, local_time, phase_deadline
+from .phases import FORUM, QUICK, PhaseSpec, local_time, phase_deadline
 from .rng import Rng
 from .ruleset import Ruleset
 from .skills import Skill, parse_action
@@ -206,10 +206,9 @@ def _act(game: Game, ctx: Ctx, inp: Input) -> None:
     via = inp.arg("via", "pm")
     if skill.public and via != "group":
         raise Refusal(f"「{skill.name}」需要在群里公开使用。")
-    spec = rules.phases.get(game.state.phase)
-    if not skill.public and via == "group" and spec is not None and spec.night and skill.name != "投票":
-        # A night action typed in the group would expose it: refuse before anything is recorded.
-        raise Refusal(f"「{skill.name}」请私聊机器人使用，别在群里暴露自己的行动。")
+    if via == "group" and _pm_only(skill, rules.phases.get(game.state.phase)):
+        # typed in the group it would give the role away: refused before anything is parsed or recorded
+        raise Refusal(f"「{skill.name}」请私聊机器人使用，不要在群里暴露身份。")
     reason = clean_text(inp.arg("reason", "") or "", 200)
     words = list(inp.arg("words", ()))
     if word != skill.name and word in skill.words:
@@ -225,6 +224,14 @@ def _act(game: Game, ctx: Ctx, inp: Input) -> None:
     if inp.arg("proxy"):
         action = _with(action, proxy=True, by_judge=inp.arg("judge", 0))
     rules.act(ctx, game.state, seat, action)
+
+
+def _pm_only(skill: Skill, spec: PhaseSpec | None) -> bool:
+    if skill.public:
+        return False
+    if skill.pm_only is not None:
+        return skill.pm_only
+    return spec is not None and spec.night and skill.name != "投票"
 
 
 def _with(action, **kw):
