@@ -200,28 +200,15 @@ class NightMixin:
 
     # --- the main night sub-phase: 守卫, 狼人, 小女孩, 预言家, 吹笛者 -------------------------
     def _open_night(self, ctx: Ctx, state: WerewolfState) -> None:
-        d = state.day
-        accuse = "；/技能 指认 <目标> 指认偷看的小女孩" if self._can_accuse(state) else ""
-        for s in state.living():
-            role = state.role(s)
-            if state.kind(s) == WOLF:
-                mates = [w for w in state.wolves() if w != s]
-                ctx.seat(
-                    s,
-                    f"第{d}夜：狼人请杀人：/技能 杀人 <目标>；/狼聊 <内容> 与队友（{_seats(mates)}）商量{accuse}；"
-                    "全体 /放弃 则今晚不杀人。",
-                )
-            elif state.powerless(s):
-                continue
-            elif role == "预言家":
-                ctx.seat(s, f"第{d}夜：请查验一名玩家：/技能 查验 <目标>（或 /放弃）。")
-            elif role == "守卫":
-                extra = f"今晚不能守护 {state.last_guarded}号。" if state.last_guarded else ""
-                ctx.seat(s, f"第{d}夜：请守护一名玩家：/技能 守护 <目标>（或 /放弃）。{extra}")
-            elif role == "小女孩":
-                ctx.seat(s, f"第{d}夜：狼人正在行动。/技能 偷看 可以偷看狼队的选择（有被发现的风险），不看请 /放弃。")
-            elif role == "吹笛者":
-                ctx.seat(s, f"第{d}夜：请迷惑两名还没被迷惑的玩家：/技能 迷惑 <目标1> <目标2>（或 /放弃）。")
+        self.prompt(ctx, state)  # each night role: its skills, targets and how to type them (engine's prompt)
+
+    def prompt_note(self, state: WerewolfState, seat: int) -> str:
+        if state.kind(seat) == WOLF and state.phase == NIGHT:
+            mates = [w for w in state.wolves() if w != seat]
+            return f"狼人请杀人：/狼聊 <内容> 与队友（{_seats(mates)}）商量；全体 /放弃 则今晚不杀人。"
+        if state.role(seat) == "小女孩" and state.phase == NIGHT:
+            return "狼人正在行动：偷看可能被狼人发现。"
+        return ""
 
     @staticmethod
     def _can_accuse(state: WerewolfState) -> bool:

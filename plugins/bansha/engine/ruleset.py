@@ -9,6 +9,7 @@ deadline (`close_phase`), what a seat knows (`view`) and the outcome
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
@@ -358,6 +359,45 @@ class Ruleset:
             out.append(LegalChoice(skill, tuple(cands)))
         return out
 
+    def uses_left(self, state: Any, seat: int, skill: Skill) -> int | None:
+        """Uses the seat has left of a limited skill (None: no limit). A game counting its own way overrides."""
+        return None if skill.uses is None else max(0, skill.uses - state.used(seat, skill.key))
+
+    # --- the prompt when a phase begins ------------------------------------------------------
+    def prompted(self, state: Any, seat: int, skill: Skill) -> bool:
+        """Whether the phase's prompt lists this skill: by default each private skill of this phase (the day
+        vote has its own announcement in the group)."""
+        return state.phase in skill.phases and not skill.public and skill.name != "投票"
+
+    def prompt_note(self, state: Any, seat: int) -> str:
+        """A line a game adds to the seat's prompt: what the declarations cannot say (teammates, a warning)."""
+        return ""
+
+    def prompt_text(self, state: Any, seat: int) -> str | None:
+        """What the seat may do now, built from `legal` and each skill's usage: its targets, uses left, how to
+        type it (004: "技能持有者会得到可发动技能的所有发动状态（剩余次数，可选目标等等）"). None: nothing to do."""
+        lines = []
+        for choice in self.legal(state, seat):
+            skill = choice.skill
+            if not self.prompted(state, seat, skill):
+                continue
+            left = self.uses_left(state, seat, skill)
+            left_text = "" if left is None else f"（剩余 {left} 次）"
+            cands = "、".join(f"{c}号" for c in choice.candidates if c) or "无"
+            targets = f" 可选：{cands}" if skill.targets else ""
+            lines.append(f"· {skill.name}{left_text}{targets} 用法：/技能 {skill.usage()}")
+        if not lines:
+            return None
+        note = self.prompt_note(state, seat)
+        return "\n".join([f"{self.phase_label(state)}：你可以发动", *lines, *([note] if note else []), "（不发动可 /放弃）"])
+
+    def prompt(self, ctx: Ctx, state: Any, seats: Iterable[int] | None = None) -> None:
+        """Tell each seat (the living by default) what it may do in the phase just entered, privately."""
+        for seat in state.living() if seats is None else seats:
+            text = self.prompt_text(state, seat)
+            if text:
+                ctx.seat(seat, text, "prompt")
+
     def help_text(self, state: Any, seat: int) -> str:
         """/身份: role text, then each skill with its usage and whether it is usable now."""
         lines = [self.role_text(state, seat)]
@@ -368,7 +408,8 @@ class Ruleset:
         if skills:
             lines.append("技能：")
             for s in skills:
-                left = "" if s.uses is None else f"（剩余 {max(0, s.uses - state.used(seat, s.key))} 次）"
+                n = self.uses_left(state, seat, s)
+                left = "" if n is None else f"（剩余 {n} 次）"
                 why = self.available(state, seat, s)
                 now = "现在可用" if why is None else "现在不可用"
                 usage = "自动结算" if s.mandatory else (("群内 " if s.public else "") + "/技能 " + s.usage())
