@@ -33,3 +33,36 @@ def test_the_most_named_seat_leaves_and_the_last_two_win():
         t.act(seat, "指认", target)
     assert t.over and t.game.outcome.seats == (1, 4)
     assert "游戏结束：1号、4号 获胜。" in t.all_group()
+
+
+def test_the_book_is_whole():
+    """Every declared skill has its effect, every handler its declaration (engine/roles.py)."""
+    assert RULESET.book.problems() == []
+    assert set(RULESET.book.roles) == {"玩家", "侦探"}
+
+
+def detective_table() -> tuple[Table, int]:
+    t = Table(5, seed=3, 侦探=True)
+    detective = next(s for s in t.seats if t.state.roles[s] == "侦探")
+    return t, detective
+
+
+def test_the_detective_is_prompted_with_its_skills_and_learns_a_pick():
+    t, d = detective_table()
+    assert t.seat_text(d, t.started).startswith("你的身份：侦探。")
+    prompt = [e.text for e in t.started if e.tag == "prompt"]
+    assert len(prompt) == 1 and "· 调查 可选：" in prompt[0] and "用法：/技能 调查 <目标>" in prompt[0]
+    assert not any(e.tag == "prompt" and e.audience.seat != d for e in t.started)  # a 玩家 gets none
+    other, target = [s for s in t.seats if s != d][:2]
+    t.act(other, "指认", target)
+    t.act(d, "调查", other)
+    assert t.seat_text(d) == f"调查结果：{other}号 P{other} 本回合指认了 {target}号 P{target}。"
+    assert "本回合你已经调查过了" in t.refused_act(d, "调查", target)
+
+
+def test_a_pm_only_skill_typed_in_the_group_is_refused_by_the_engine():
+    t, d = detective_table()
+    other = next(s for s in t.seats if s != d)
+    msg = t.refused_act(d, "调查", other, via="group")
+    assert msg == "「调查」请私聊机器人使用，不要在群里暴露身份。"
+    assert "调查结果" in t.seat_text(d, t.act(d, "调查", other))  # by PM it works

@@ -3,50 +3,23 @@
 The rules, as a rule text would put them: each 回合 every living player 指认s another by private
 message, or the table votes in the group; when the 回合 closes, the seat named most (by the votes when
 anyone voted, else by the 指认) leaves, ties broken by the seeded RNG. The last two standing win together.
+With 侦探=开 one player, dealt at random, is the 侦探, who may also 调查 one seat per 回合 (roles/).
 
-Everything a game needs is here in one short file: the skill declarations (which drive parsing, legality,
-/身份 and the random agent), the phase, the state, the deal, what each skill does, the close of a phase,
-the outcome and the 演员表. Nothing here imports nonebot or reads the clock: the engine hands every rule
-a `Ctx` (the RNG, the options, the input's time, and where to say things).
+The files: book.py (the book, the phase, the state), roles/ (one module per role: its skills and what
+they do), and this one (the deal, the close of a 回合, the outcome, what /身份 and the 演员表 say).
+Nothing here imports nonebot or reads the clock: the engine hands every rule a `Ctx` (the RNG, the
+options, the input's time, where to say things, and the forum's vote).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from ..bansha.engine import CastRow, Ctx, OptionSpec, Outcome, PhaseSpec, Ruleset, register
+from .book import BOOK, ROUND, ToyState
+from .roles import POOL
+from .roles.detective import DETECTIVE
+from .roles.player import PLAYER
 
-from ..bansha.engine import (
-    ALIVE,
-    ALIVE_OTHER,
-    Action,
-    BaseState,
-    CastRow,
-    Ctx,
-    Outcome,
-    PhaseSpec,
-    Ruleset,
-    Skill,
-    register,
-)
-from ..bansha.engine.votes import VoteBox
-
-ROUND = "round"
-
-# A skill is declared once, with the rule text's name: the declaration is the command (/技能 指认 3), its
-# legality (phase, target rule) and its line in /身份.
-POINT = Skill("point", "指认", aliases=("指",), phases=(ROUND,), target_rule=ALIVE_OTHER, help="指认一名玩家。")
-VOTE = Skill("vote", "投票", aliases=("改票",), phases=(ROUND,), target_rule=ALIVE, words=("弃权", "改票"),
-             help="投票放逐一名玩家。")
-
-
-@dataclass
-class ToyState(BaseState):
-    """What the rules fold. BaseState brings the phase, the day, who is alive, uses and statuses."""
-
-    forfeit: str = ""
-    picks: dict[int, int] = field(default_factory=dict)  # seat -> whom it 指认ed this 回合
-    votes: VoteBox = field(default_factory=VoteBox)
-    factions: dict[int, str] = field(default_factory=dict)  # 红队/蓝队: only the cards' "two reds" rule reads it
-    fates: dict[int, str] = field(default_factory=dict)
+ROLES = {role.name: role for role in POOL}
 
 
 class Toy(Ruleset):
@@ -55,7 +28,9 @@ class Toy(Ruleset):
     aliases = ("测试游戏", "示例", "example")
     listed = False  # an example, not a game a group picks: /开局 and /帮助 do not list it
     phases = {ROUND: PhaseSpec(ROUND, "回合", seconds=30, option="回合", forum="close", discussion=True)}
+    options = (OptionSpec("侦探", "bool", False, (), "开：发牌时随机一名玩家成为侦探，每回合可以私聊调查一人"),)
     factions = ("玩家",)
+    book = BOOK
 
     # --- sign-up and the deal -------------------------------------------------------------------
     def check_players(self, options, n):
@@ -66,27 +41,27 @@ class Toy(Ruleset):
 
     def setup(self, ctx: Ctx, n: int) -> ToyState:
         st = ToyState(n=n, alive=[False] + [True] * n, day=1)
+        st.roles = {s: PLAYER.name for s in range(1, n + 1)}
+        if ctx.options.get("侦探"):
+            st.roles[ctx.rng.randint(1, n)] = DETECTIVE.name
         st.factions = {s: ("红队" if s % 2 else "蓝队") for s in range(1, n + 1)}
         for s in range(1, n + 1):
-            ctx.seat(s, "你的身份：玩家。", "role")  # tag "role": the leak audit keeps it out of the group
-        ctx.enter(st, ROUND)
+            ctx.seat(s, self.role_text(st, s), "role")  # tag "role": the leak audit keeps it out of the group
+        self._open_round(ctx, st)
         return st
 
-    # --- what each seat may do ------------------------------------------------------------------
+    def _open_round(self, ctx: Ctx, state: ToyState) -> None:
+        ctx.enter(state, ROUND)
+        # the 侦探 is told what it may do (the engine's prompt from its skills); a 玩家 knows: 指认 or vote
+        self.prompt(ctx, state, [s for s in state.living() if state.roles[s] != PLAYER.name])
+
+    # --- what each seat may do: its role's skills; what they do is in the book --------------------
     def skills_of(self, state, seat):
-        return [POINT, VOTE]
+        return list(ROLES[state.roles[seat]].skills)
 
     def pending(self, state):
         """Who still owes an action: in 快速 the 回合 closes early once nobody does."""
         return {s for s in state.living() if s not in state.picks and s not in state.done}
-
-    def do_point(self, ctx: Ctx, state: ToyState, seat: int, action: Action) -> None:
-        state.picks[seat] = action.targets[0]
-        ctx.reply(f"已指认 {ctx.name(action.targets[0])}。")
-        ctx.judge(f"{ctx.name(seat)} 指认 {ctx.name(action.targets[0])}")
-
-    def do_vote(self, ctx: Ctx, state: ToyState, seat: int, action: Action) -> None:
-        ctx.vote(state.votes, seat, action)  # the forum's vote rules: 理由, 改票, 代投…
 
     # --- the close of a 回合 ----------------------------------------------------------------------
     def close_phase(self, ctx: Ctx, state: ToyState) -> None:
@@ -104,9 +79,9 @@ class Toy(Ruleset):
         state.alive[out] = False
         state.fates[out] = f"第{state.day}回合出局"
         ctx.group(f"{ctx.name(out)} 出局。")
-        state.picks = {}
+        state.picks, state.investigated = {}, set()
         state.day += 1
-        ctx.enter(state, ROUND)
+        self._open_round(ctx, state)
 
     def outcome(self, state):
         living = state.living()
@@ -127,10 +102,10 @@ class Toy(Ruleset):
         return "不许说「禁语」" if "禁语" in text else None  # a speech rule, like 纳塔's 寡言
 
     def role_text(self, state, seat):
-        return "你的身份：玩家。"
+        return f"你的身份：{state.roles[seat]}。"
 
     def cast(self, state):
-        return [CastRow(s, "玩家", "玩家", state.fates.get(s, "存活")) for s in range(1, state.n + 1)]
+        return [CastRow(s, state.roles[s], "玩家", state.fates.get(s, "存活")) for s in range(1, state.n + 1)]
 
 
 RULESET = register(Toy())

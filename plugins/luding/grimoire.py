@@ -24,7 +24,7 @@ def _submitted(state: Any, key: str) -> bool:
 class GrimoireMixin:
     def seat_facts(self, state: Any, seat: int) -> list[str]:
         facts = []
-        if state.camps[seat] != ROLES[state.roles[seat]].camp:
+        if state.camps[seat] != ROLES[state.roles[seat]].faction:
             facts.append(f"第{state.turned[seat]}夜被感染转入{state.camps[seat]}" if seat in state.turned
                          else f"现属{state.camps[seat]}")
         tried = [n for n, t in state.infections if t == seat]

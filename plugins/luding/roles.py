@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from ..bansha.engine import ALIVE, ALIVE_OTHER, ANY, OptionSpec, PhaseSpec, Skill
+from ..bansha.engine import ALIVE, ALIVE_OTHER, ANY, OptionSpec, PhaseSpec, Role, Skill, Step
 
 # --- camps (阵营) ------------------------------------------------------------------
 
@@ -125,14 +125,7 @@ NIGHT_SKILLS = (INFECT, SACRIFICE, CHECK, QUARANTINE, SAVE, POISON, SHIELD, CHAR
 # --- roles ----------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Role:
-    name: str
-    camp: str  # the camp it starts in; 感染 can change a seat's camp, never its role
-    skills: tuple[Skill, ...]
-    blurb: str
-
-
+# A role's faction is the camp it starts in: 感染 can change a seat's camp, never its role.
 FATHER, CUB, SEER, WITCH, GUARD, HUNTER, ELDER, VILLAGER, FOXROLE = (
     "父狼", "幼狼", "预言家", "女巫", "守卫", "猎人", "长老", "村民", "妖狐",
 )
@@ -164,20 +157,19 @@ ELDER_BOUND = (WITCH, SEER, GUARD, HUNTER)
 
 
 @dataclass(frozen=True)
-class NightStep:
-    numeral: str
-    label: str
-    key: str  # rules.py: _step_<key>
+class NightStep(Step):
+    numeral: str = ""  # the text's I–VII
 
 
+# Every step resolves in the settle phase, in this order (rules.py: _step_<key>).
 NIGHT_ORDER: tuple[NightStep, ...] = (
-    NightStep("I", "妖狐行动", "charm"),
-    NightStep("II", "守卫行动", "shield"),
-    NightStep("III", "父狼、幼狼行动", "wolves"),
-    NightStep("IV", "女巫行动", "witch"),
-    NightStep("V", "预言家行动", "seer"),
-    NightStep("VI", "感染结算", "infection"),
-    NightStep("VII", "毒药结算", "poison"),
+    NightStep("charm", "妖狐行动", SETTLE, "I"),
+    NightStep("shield", "守卫行动", SETTLE, "II"),
+    NightStep("wolves", "父狼、幼狼行动", SETTLE, "III"),
+    NightStep("witch", "女巫行动", SETTLE, "IV"),
+    NightStep("seer", "预言家行动", SETTLE, "V"),
+    NightStep("infection", "感染结算", SETTLE, "VI"),
+    NightStep("poison", "毒药结算", SETTLE, "VII"),
 )
 
 # VI 感染结算, its four numbered steps, for each infection in the order it was submitted:

@@ -190,7 +190,7 @@ class LudingRuleset(GrimoireMixin, Ruleset):
         ctx.rng.shuffle(deck)
         roles = [""] + deck
         state = LudingState(
-            n=n, alive=[False] + [True] * n, day=1, roles=roles, camps=[""] + [ROLES[r].camp for r in deck]
+            n=n, alive=[False] + [True] * n, day=1, roles=roles, camps=[""] + [ROLES[r].faction for r in deck]
         )
         ctx.group(
             "身份配置：1父狼、1幼狼、1预言家、1女巫、1守卫、1猎人、1长老、6村民、1妖狐；三个阵营：狼人、村民、妖狐。"
@@ -205,7 +205,7 @@ class LudingRuleset(GrimoireMixin, Ruleset):
 
     def _intro(self, state: LudingState, seat: int) -> str:
         role = ROLES[state.role(seat)]
-        lines = [f"你是 {seat}号，你的身份是【{role.name}】，属于{role.camp}。{role.blurb}"]
+        lines = [f"你是 {seat}号，你的身份是【{role.name}】，属于{role.faction}。{role.blurb}"]
         lines.extend(self._knowledge(state, seat))
         for s in role.skills:
             tag = "<强制>" if s.mandatory else ""
@@ -890,7 +890,7 @@ class LudingRuleset(GrimoireMixin, Ruleset):
         for s in range(1, state.n + 1):
             camp = state.camps[s]
             if s in state.turned:
-                camp += f"（第{state.turned[s]}夜被感染，原{ROLES[state.role(s)].camp}）"
+                camp += f"（第{state.turned[s]}夜被感染，原{ROLES[state.role(s)].faction}）"
             rows.append(CastRow(s, state.role(s), camp, state.fates.get(s, "存活")))
         return rows
 

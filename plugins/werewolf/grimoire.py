@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..bansha.engine.ruleset import STEP_RESOLVED, STEP_SUBMITTED, STEP_WAITING, StepView
+from ..bansha.engine.order import StepView, step_state
 from .roles import NIGHT_ORDER, NIGHT_PHASES
 from .state import WerewolfState
 
@@ -29,23 +29,13 @@ class GrimoireMixin:
         return facts
 
     def night_steps(self, state: WerewolfState) -> list[StepView]:
-        here = NIGHT_PHASES.index(state.phase) if state.phase in NIGHT_PHASES else None
-        pending = self.pending(state) if here is not None else set()
+        pending = self.pending(state) if state.phase in NIGHT_PHASES else set()
         out = []
         for step in NIGHT_ORDER:
             if not self._step_on(state, step):
                 continue
             seats = tuple(state.wolves()) if step.role == "狼人" else tuple(state.holders(step.role))
-            at = NIGHT_PHASES.index(step.phase)
-            if here is None:  # by day: last night is over (before the first night nothing has run)
-                status = STEP_RESOLVED if state.day else STEP_WAITING
-            elif at < here:
-                status = STEP_RESOLVED
-            elif at > here or not step.acts:
-                status = STEP_WAITING
-            elif step.role == "狼人":
-                status = STEP_SUBMITTED if state.wolf_choice else STEP_WAITING
-            else:
-                status = STEP_WAITING if pending & set(seats) else STEP_SUBMITTED
-            out.append(StepView(step.role, status, seats))
+            submitted = step.acts and (bool(state.wolf_choice) if step.role == "狼人" else not pending & set(seats))
+            out.append(StepView(step.role, step_state(NIGHT_PHASES, step.phase, state.phase, state.day, submitted),
+                                seats))
         return out

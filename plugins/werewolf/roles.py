@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from ..bansha.engine import ALIVE, ALIVE_OTHER, OptionSpec, PhaseSpec, Skill
+from ..bansha.engine import ALIVE, ALIVE_OTHER, OptionSpec, PhaseSpec, Role, Skill, Step
 
 # --- camps (factions) -------------------------------------------------------------------
 
@@ -252,64 +252,61 @@ HARMFUL = frozenset({KILL.key, ACCUSE.key, POISON.key, SHOOT.key, KING_EXPLODE.k
 # --- roles -------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Role:
-    name: str  # as in the rule text
-    faction: str  # the camp at the deal (lovers may change it)
-    kind: str  # WOLF | GOD | VILLAGER | SOLO
-    skills: tuple[Skill, ...] = ()
-    blurb: str = ""
+def _role(name: str, faction: str, kind: str, skills: tuple[Skill, ...] = (), blurb: str = "") -> Role:
+    """A role as 002 lists it: its faction at the deal (lovers may change it) and its kind (WOLF | GOD |
+    VILLAGER | SOLO)."""
+    return Role(name, faction, skills, blurb, kind)
 
 
 ROLES: dict[str, Role] = {
     r.name: r
     for r in (
-        Role(
+        _role(
             "狼人",
             WOLVES,
             WOLF,
             (KILL, EXPLODE),
             "每晚和狼队友一起杀死一个人，可以选择不杀人（平安夜）；白天任何时候可以自爆。",
         ),
-        Role(
+        _role(
             "白狼王",
             WOLVES,
             WOLF,
             (KILL, KING_EXPLODE),
             "狼人领袖：夜里和狼队一起杀人；白天可以自爆并带走一名平民或神民。",
         ),
-        Role("预言家", GOOD, GOD, (CHECK,), "每晚可以查验一个人的身份。"),
-        Role("女巫", GOOD, GOD, (SAVE, POISON), "有一瓶灵药和一瓶毒药，每瓶整局只能用一次，每晚只能用一瓶。"),
-        Role(
+        _role("预言家", GOOD, GOD, (CHECK,), "每晚可以查验一个人的身份。"),
+        _role("女巫", GOOD, GOD, (SAVE, POISON), "有一瓶灵药和一瓶毒药，每瓶整局只能用一次，每晚只能用一瓶。"),
+        _role(
             "猎人", GOOD, GOD, (SHOOT,), "被狼人杀害或被投票放逐时，可以开枪带走一名存活玩家；被毒死或殉情则不能开枪。"
         ),
-        Role(
+        _role(
             "守卫",
             GOOD,
             GOD,
             (GUARD,),
             "每晚守护一人不被狼人杀害；可以守护自己，不能连续两晚守护同一个人，不能守护小女孩。",
         ),
-        Role("白痴", GOOD, GOD, (FLIP,), "被投票放逐时翻牌免死，之后不能投票，但仍可以发言。"),
-        Role(
+        _role("白痴", GOOD, GOD, (FLIP,), "被投票放逐时翻牌免死，之后不能投票，但仍可以发言。"),
+        _role(
             "长老",
             GOOD,
             GOD,
             (),
             "第一次被狼人袭击时不会死亡。若你被好人误杀（投票、猎人、毒药），除狼人外所有角色失去特殊能力。",
         ),
-        Role("丘比特", GOOD, GOD, (LINK,), "第一夜指定两名玩家成为恋人；若恋人是一狼一好人，你和他们组成人狼恋阵营。"),
-        Role("小女孩", GOOD, GOD, (PEEK,), "每晚可以偷看狼人行动，但可能被发现；守卫不能守护你。"),
-        Role("替罪羊", GOOD, GOD, (DESIGNATE,), "放逐投票平票时由你出局；出局前可以指定下一个白天哪些玩家可以投票。"),
-        Role("吹笛者", PIPER, SOLO, (CHARM,), "每晚迷惑两名玩家；活着的玩家全部被你迷惑时你独自获胜，其余所有人都输。"),
-        Role(
+        _role("丘比特", GOOD, GOD, (LINK,), "第一夜指定两名玩家成为恋人；若恋人是一狼一好人，你和他们组成人狼恋阵营。"),
+        _role("小女孩", GOOD, GOD, (PEEK,), "每晚可以偷看狼人行动，但可能被发现；守卫不能守护你。"),
+        _role("替罪羊", GOOD, GOD, (DESIGNATE,), "放逐投票平票时由你出局；出局前可以指定下一个白天哪些玩家可以投票。"),
+        _role("吹笛者", PIPER, SOLO, (CHARM,), "每晚迷惑两名玩家；活着的玩家全部被你迷惑时你独自获胜，其余所有人都输。"),
+        _role(
             "盗贼",
             GOOD,
             VILLAGER,
             (SWAP,),
             "第一夜看两张底牌，可以换成其中一张（两张都是狼时必须换）；不换则是一名平民。",
         ),
-        Role("平民", GOOD, VILLAGER, (), "没有特殊技能，用发言和投票找出狼人。"),
+        _role("平民", GOOD, VILLAGER, (), "没有特殊技能，用发言和投票找出狼人。"),
     )
 }
 WOLF_ROLES = tuple(name for name, r in ROLES.items() if r.kind == WOLF)
@@ -320,12 +317,16 @@ UNIQUE_ROLES = frozenset(ROLES) - {"狼人", "平民"}  # 002 lists every specia
 
 
 @dataclass(frozen=True)
-class NightStep:
-    role: str  # "狼人" stands for the whole pack (狼人 and 白狼王)
-    phase: str  # the night sub-phase in which the role acts
-    key: str  # handler suffix: _settle_<key> when the sub-phase closes, _dawn_<key> at dawn
+class NightStep(Step):
+    """`key`: the handler suffix (_settle_<key> when the sub-phase closes, _dawn_<key> at dawn); `label`:
+    the role that is woken ("狼人" stands for the whole pack, 狼人 and 白狼王); `phase`: its sub-phase."""
+
     first_night: bool = False  # acts on the first night only
     acts: bool = True  # False: a passive effect resolved at dawn (长老)
+
+    @property
+    def role(self) -> str:
+        return self.label
 
 
 # The order in which the judge "wakes" the roles and resolves their effects at
@@ -334,15 +335,15 @@ class NightStep:
 # he goes first; 丘比特 names lovers before anyone can harm them; 女巫 needs the
 # wolves' target). 002: "在第一个夜晚，盗贼将最先被唤醒"; "吹笛者将在女巫之后被唤醒".
 NIGHT_ORDER: tuple[NightStep, ...] = (
-    NightStep("盗贼", THIEF, "thief", first_night=True),
-    NightStep("丘比特", CUPID, "cupid", first_night=True),
-    NightStep("守卫", NIGHT, "guard"),
-    NightStep("狼人", NIGHT, "wolves"),
-    NightStep("小女孩", NIGHT, "girl"),
-    NightStep("预言家", NIGHT, "seer"),
-    NightStep("女巫", WITCH, "witch"),
-    NightStep("长老", NIGHT, "elder", acts=False),
-    NightStep("吹笛者", NIGHT, "piper"),
+    NightStep("thief", "盗贼", THIEF, first_night=True),
+    NightStep("cupid", "丘比特", CUPID, first_night=True),
+    NightStep("guard", "守卫", NIGHT),
+    NightStep("wolves", "狼人", NIGHT),
+    NightStep("girl", "小女孩", NIGHT),
+    NightStep("seer", "预言家", NIGHT),
+    NightStep("witch", "女巫", WITCH),
+    NightStep("elder", "长老", NIGHT, acts=False),
+    NightStep("piper", "吹笛者", NIGHT),
 )
 NIGHT_PHASES: tuple[str, ...] = tuple(dict.fromkeys(step.phase for step in NIGHT_ORDER))
 

@@ -27,9 +27,11 @@ from .core import (
 )
 from .ctx import Ctx
 from .game import Game, apply
+from .order import Step, StepView
 from .phases import FORUM, QUICK, OptionSpec, PhaseSpec
 from .registry import all_rulesets, get, load_all, register
 from .rng import Rng
+from .roles import Book, Role
 from .ruleset import BaseState, LegalChoice, Ruleset
 from .rulings import Ruling
 from .skills import ALIVE, ALIVE_OTHER, ANY, DEAD, Skill
@@ -40,7 +42,7 @@ parts.install(forum.PART, rulings.PART, judge.PART, social.PART)
 
 __all__ = [
     "ABSTAIN", "ALIVE", "ALIVE_OTHER", "ANY", "Channel", "DEAD", "FORUM", "GROUP", "JUDGE", "NEXT_NIGHT", "PERMANENT", "QUICK",
-    "UNTIL_DAY", "UNTIL_PHASE", "Action", "Audience", "Ballot", "BaseState", "CastRow", "Ctx", "Event", "Game", "Input",
-    "LegalChoice", "OptionSpec", "Outcome", "PhaseSpec", "Player", "Refusal", "Rng", "Ruleset", "Ruling", "Skill", "Status",
-    "StatusBook", "VoteBox", "all_rulesets", "apply", "get", "load_all", "register", "to_seat", "to_team", "to_user",
+    "UNTIL_DAY", "UNTIL_PHASE", "Action", "Audience", "Ballot", "BaseState", "Book", "CastRow", "Ctx", "Event", "Game", "Input",
+    "LegalChoice", "OptionSpec", "Outcome", "PhaseSpec", "Player", "Refusal", "Rng", "Role", "Ruleset", "Ruling", "Skill", "Status",
+    "StatusBook", "Step", "StepView", "VoteBox", "all_rulesets", "apply", "get", "load_all", "register", "to_seat", "to_team", "to_user",
 ]

@@ -17,14 +17,18 @@ from . import parts
 from .channels import Channel, help_line
 from .core import ABSTAIN, Action, CastRow, Outcome, Refusal
 from .ctx import Ctx
+from .order import STEP_RESOLVED, STEP_SUBMITTED, STEP_WAITING, StepView, step_state
 from .phases import COMMON_OPTIONS, OptionSpec, PhaseSpec
+from .roles import BLOCKED, EFFECT, TARGET, Book
 from .skills import Skill, check_target_rule, find_skill
 from .status import StatusBook
 
 if TYPE_CHECKING:
     from .rulings import Ruling
 
-__all__ = ["BaseState", "Ctx", "LegalChoice", "Ruleset", "StepView"]  # Ctx: engine/ctx.py, named here too
+__all__ = [  # Ctx (engine/ctx.py) and the step views (engine/order.py) are named here too
+    "STEP_RESOLVED", "STEP_SUBMITTED", "STEP_WAITING", "BaseState", "Ctx", "LegalChoice", "Ruleset", "StepView",
+]
 
 
 @dataclass
@@ -50,17 +54,6 @@ class BaseState:
         self.uses[k] = self.uses.get(k, 0) + 1
 
 
-# The 导演台 shows each step of the current night as one of these.
-STEP_WAITING, STEP_SUBMITTED, STEP_RESOLVED = "等待", "已提交", "已结算"
-
-
-@dataclass(frozen=True)
-class StepView:
-    label: str  # the rule text's name for the step
-    state: str  # STEP_WAITING | STEP_SUBMITTED | STEP_RESOLVED
-    seats: tuple[int, ...] = ()  # who acts in it (secret: only the 导演台 shows this)
-
-
 @dataclass(frozen=True)
 class LegalChoice:
     skill: Skill
@@ -78,11 +71,12 @@ class Ruleset:
     phases: dict[str, PhaseSpec] = {}
     default_tempo: str = "快速"
     factions: tuple[str, ...] = ()  # faction labels, for reports
-    boards: tuple[str, ...] = ()
-    forfeit_public: bool = True  # False where the text says "阵营被判负后，不予公示" (003, 004)  # named boards (option 板子), for the simulator and /帮助
+    boards: tuple[str, ...] = ()  # named boards (option 板子), for the simulator and /帮助
+    forfeit_public: bool = True  # False where the text says "阵营被判负后，不予公示" (003, 004)
     # Forum rules this game's own text states (vote format, 改票, hidden counts, cards, its 关门…): the defaults in
     # every tempo; a tempo changes only their times (engine/forum.py: CLOCK_BOUND). The judge overrides any.
     text_rules: dict[str, Any] = {}
+    book: Book | None = None  # the game's roles and what their skills do (engine/roles.py)
 
     # --- to implement -----------------------------------------------------
     def check_players(self, options: dict[str, Any], n: int) -> str | None:
@@ -134,14 +128,19 @@ class Ruleset:
 
     # --- optional hooks ---------------------------------------------------
     def blocked(self, state: Any, seat: int, skill: Skill) -> str | None:
-        """Why this seat cannot use this skill right now (beyond phase, uses, life)."""
-        return None
+        """Why this seat cannot use this skill right now (beyond phase, uses, life): the book's check."""
+        check = self.book.handler(BLOCKED, skill.key) if self.book else None
+        return check(state, seat) if check else None
 
     def target_refusal(self, state: Any, seat: int, skill: Skill, target: int) -> str | None:
-        return None
+        """Why this target is refused (beyond the declaration's target rule): the book's check."""
+        check = self.book.handler(TARGET, skill.key) if self.book else None
+        return check(state, seat, target) if check else None
 
     def perform(self, ctx: Ctx, state: Any, seat: int, skill: Skill, action: Action) -> None:
-        handler = getattr(self, f"do_{skill.key}", None)
+        """Every check passed: the skill's effect, from the book (a game not yet in one: its do_<key>)."""
+        effect = self.book.handler(EFFECT, skill.key) if self.book else None
+        handler = effect or getattr(self, f"do_{skill.key}", None)
         if handler is None:
             raise Refusal(f"「{skill.name}」暂时无法使用。")
         handler(ctx, state, seat, action)
@@ -285,17 +284,11 @@ class Ruleset:
         """The current (or next) night in order, each step's state. By default the night phases as
         declared; a ruleset with a night order list shows that list instead."""
         nights = [k for k, spec in self.phases.items() if spec.night]
-        here = nights.index(state.phase) if state.phase in nights else None
-        out = []
-        for i, key in enumerate(nights):
-            if here is None or i > here:
-                status = STEP_WAITING
-            elif i < here:
-                status = STEP_RESOLVED
-            else:
-                status = STEP_WAITING if self.pending(state) else STEP_SUBMITTED
-            out.append(StepView(self.phases[key].label, status))
-        return out
+        waiting = bool(self.pending(state))
+        # before the first night (and by day, when no night has run) every step waits
+        day = state.day if state.phase in nights else 0
+        return [StepView(self.phases[key].label, step_state(nights, key, state.phase, day, not waiting))
+                for key in nights]
 
     def phase_label(self, state: Any) -> str:
         spec = self.phases.get(state.phase)
