@@ -104,7 +104,9 @@ PLAYERS = {"agent", "heuristic", "deduce"}
 
 
 def test_no_import_cycle_in_the_engine_or_any_game():
-    assert cycles(import_graph(PLUGINS)) == []
+    graph = import_graph(PLUGINS)
+    layered = {m for m in graph if m.startswith(ENGINE) or m.count(".") and m.split(".")[1] in GAMES}
+    assert cycles({m: graph[m] & layered for m in layered}) == []
 
 
 def test_the_game_loop_names_no_part_and_rules_only_ctx():

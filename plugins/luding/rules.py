@@ -195,7 +195,7 @@ class LudingRuleset(GrimoireMixin, Ruleset):
         ctx.group(
             "身份配置：1父狼、1幼狼、1预言家、1女巫、1守卫、1猎人、1长老、6村民、1妖狐；三个阵营：狼人、村民、妖狐。"
             "狼人阵营靠感染（转变阵营）而不是杀人取胜。出局的角色不公示身份。",
-            data={"wolves": sum(1 for r in deck if ROLES[r].camp == WOLF)},
+            data={"wolves": sum(1 for r in deck if ROLES[r].faction == WOLF)},
         )
         for seat in range(1, n + 1):
             ctx.seat(seat, self._intro(state, seat), "role", self._intro_facts(state, seat))
@@ -217,7 +217,7 @@ class LudingRuleset(GrimoireMixin, Ruleset):
     def _intro_facts(state: LudingState, seat: int) -> dict[str, Any]:
         """The role PM's facts, for the information-state agents: role, side, the wolf it knows."""
         role = state.role(seat)
-        side = {WOLF: "wolf", VILLAGE: "good"}.get(ROLES[role].camp, "other")
+        side = {WOLF: "wolf", VILLAGE: "good"}.get(ROLES[role].faction, "other")
         mate = {FATHER: CUB, CUB: FATHER}.get(role)
         return {"role": role, "side": side, "mates": (state.holder(mate),) if mate else ()}
 

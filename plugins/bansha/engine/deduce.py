@@ -21,11 +21,11 @@ and the public votes.
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from . import registry
 from .core import ABSTAIN, GROUP, Action, Event
 from .rng import Rng
 from .ruleset import LegalChoice, Ruleset
@@ -258,17 +258,7 @@ def mind_class(ruleset: Ruleset) -> type[Mind]:
     """`MIND` in the game package's deduce module (plugins.<game>.deduce), else the cautious base."""
     key = ruleset.key
     if key not in _classes:
-        package = type(ruleset).__module__.rpartition(".")[0]
-        cls: type[Mind] = Mind
-        if package:
-            try:
-                mod = importlib.import_module(f"{package}.deduce")
-            except ModuleNotFoundError as e:
-                if e.name != f"{package}.deduce":
-                    raise  # the file exists but is broken: say so rather than silently play the base
-            else:
-                cls = getattr(mod, "MIND", Mind)
-        _classes[key] = cls
+        _classes[key] = getattr(registry.game_module(ruleset, "deduce"), "MIND", Mind)
     return _classes[key]
 
 
