@@ -62,12 +62,16 @@ def test_step_states_for_the_console():
     assert step_state(nights, "deep", "deep", 2, False) == STEP_WAITING
 
 
-def test_pm_only_unset_means_private_at_night_only():
+def test_the_pm_only_guard_speaks_where_the_skill_is_used():
     night, day = PhaseSpec("night", "夜晚", night=True), PhaseSpec("day", "白天")
-    assert _pm_only(LOOK, night) and not _pm_only(LOOK, day)
-    assert not _pm_only(Skill("vote", "投票"), night)
-    assert _pm_only(Skill("x", "X", pm_only=True), day) and not _pm_only(Skill("y", "Y", pm_only=False), night)
-    assert not _pm_only(Skill("z", "自爆", public=True, pm_only=True), night)
+    assert _pm_only(LOOK, "night", night) and not _pm_only(LOOK, "day", day)  # unset: private at night
+    assert not _pm_only(Skill("vote", "投票"), "night", night)
+    private = Skill("x", "X", phases=("day",), pm_only=True)
+    assert _pm_only(private, "day", day)
+    assert not _pm_only(private, "night", night)  # out of its phase: "现在不能使用" answers instead
+    assert _pm_only(Skill("y", "Y", pm_only=True), "night", night)  # no phases: usable any time
+    assert not _pm_only(Skill("z", "Z", pm_only=False), "night", night)
+    assert not _pm_only(Skill("p", "自爆", public=True, pm_only=True), "day", day)
 
 
 def test_a_mute_is_an_effect_not_a_message():

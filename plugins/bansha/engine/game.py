@@ -206,7 +206,7 @@ def _act(game: Game, ctx: Ctx, inp: Input) -> None:
     via = inp.arg("via", "pm")
     if skill.public and via != "group":
         raise Refusal(f"「{skill.name}」需要在群里公开使用。")
-    if via == "group" and _pm_only(skill, rules.phases.get(game.state.phase)):
+    if via == "group" and _pm_only(skill, game.state.phase, rules.phases.get(game.state.phase)):
         # typed in the group it would give the role away: refused before anything is parsed or recorded
         raise Refusal(f"「{skill.name}」请私聊机器人使用，不要在群里暴露身份。")
     reason = clean_text(inp.arg("reason", "") or "", 200)
@@ -226,12 +226,15 @@ def _act(game: Game, ctx: Ctx, inp: Input) -> None:
     rules.act(ctx, game.state, seat, action)
 
 
-def _pm_only(skill: Skill, spec: PhaseSpec | None) -> bool:
+def _pm_only(skill: Skill, phase: str, spec: PhaseSpec | None) -> bool:
+    """The one guard for `Skill.pm_only`. It speaks when typing the skill now would tell the group who holds
+    it: in a phase where the skill is used (outside them the ordinary "not now" answers). Unset, the skill
+    is private at night."""
     if skill.public:
         return False
-    if skill.pm_only is not None:
-        return skill.pm_only
-    return spec is not None and spec.night and skill.name != "投票"
+    if skill.pm_only is None:
+        return spec is not None and spec.night and skill.name != "投票"
+    return skill.pm_only and (not skill.phases or phase in skill.phases)
 
 
 def _with(action, **kw):

@@ -31,8 +31,8 @@ class Skill:
     distinct: bool = True  # targets must differ from each other
     uses: int | None = None  # per game; None = no limit
     public: bool = False  # used in the group (自爆, 翻牌…), not by PM
-    # Refused when typed in the group, where it would give the role away: True always, False never, None (the
-    # default) in night phases only. The engine's one guard (game.py) reads it before anything is parsed.
+    # Refused when typed in the group, where it would give the role away: True in the phases it is used in,
+    # False never, None (the default) in night phases. The engine's one guard (game.py) reads it first.
     pm_only: bool | None = None
     team: str | None = None  # the team chooses; the last word of any member counts
     words: tuple[str, ...] = ()  # accepted non-seat words (e.g. 弃权)
