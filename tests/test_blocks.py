@@ -86,4 +86,4 @@ def test_a_mute_is_an_effect_not_a_message():
     from plugins.bansha.service import Service
 
     rows = Service._route(Service.__new__(Service), game, mutes, None, 1)  # what the QQ layer is asked to do
-    assert rows == [("ban", game.group, None, f"{qq(3)}:600")]
+    assert rows == [("ban", game.group, None, f"{qq(3)}:600", None)]
