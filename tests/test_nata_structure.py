@@ -38,7 +38,7 @@ class Guard(NataSkill):
 
 
 GUARD = Guard("guard", "守护", phases=(MID,), help="", targeted=True)
-GUARD_ROLE = Role("守卫", VILLAGE, WEAK, 3, (GUARD,))
+GUARD_ROLE = Role("守卫", VILLAGE, (GUARD,), kind=WEAK, strength=3)
 
 
 def test_a_new_role_needs_its_module_its_step_and_its_pool_entry():
@@ -47,14 +47,14 @@ def test_a_new_role_needs_its_module_its_step_and_its_pool_entry():
     assert check(declared, skills) == ["身份 守卫 已声明但不在身份池里", "夜晚技能 guard 在 mid 没有 ORDER 的一步"]
     pool = (*ROLE_WORDS, "守卫")
     assert check(ROLES, SKILLS, pool=pool) == ["身份 守卫 在身份池里但没有声明"]
-    order = (*ORDER, Step(MID, "午夜", "guard", "有先后顺序"))
+    order = (*ORDER, Step("guard", phase=MID, part="午夜", mode="有先后顺序"))
     assert check(declared, skills, order, pool=pool) == []
 
 
 def test_a_step_or_a_trigger_without_its_handler_is_named():
-    order = (*ORDER, Step(MID, "午夜", "nothing", "有先后顺序"))
+    order = (*ORDER, Step("nothing", phase=MID, part="午夜", mode="有先后顺序"))
     assert check(order=order) == ["ORDER 的一步 午夜·nothing 既不是技能也不是流程"]
-    order = (*ORDER, Step(MID, "午夜", "qienuo", "有先后顺序"))  # 怯懦 is a trigger, it resolves no plan
+    order = (*ORDER, Step("qienuo", phase=MID, part="午夜", mode="有先后顺序"))  # 怯懦 is a trigger, it resolves no plan
     assert check(order=order) == ["ORDER 的一步 午夜·qienuo：技能「怯懦」没有处理这一步的方法"]
     procedures = {k: v for k, v in flow.PROCEDURES.items() if k != "count"}
     assert check(procedures=procedures) == ["ORDER 的一步 凌晨·count 既不是技能也不是流程"]
@@ -73,7 +73,7 @@ def test_a_broken_declaration_stops_the_game_from_loading():
     """rules.py calls `require` when it is imported: the game does not load with a step nobody handles."""
     require(flow.PROCEDURES)
     with pytest.raises(ValueError, match="ORDER 的一步 午夜·nothing 既不是技能也不是流程"):
-        require(flow.PROCEDURES, (*ORDER, Step(MID, "午夜", "nothing", "有先后顺序")))
+        require(flow.PROCEDURES, (*ORDER, Step("nothing", phase=MID, part="午夜", mode="有先后顺序")))
 
 
 def _role_modules() -> list[str]:

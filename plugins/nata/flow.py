@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..bansha.engine import ABSTAIN, VoteBox, forum
+from ..bansha.engine import ABSTAIN, VoteBox
 from ..bansha.engine.mech_death import VOTE as VOTE_OUT
 from ..bansha.engine.mech_death import Hit
 from .catalog import SKILLS, hooked
@@ -69,7 +69,7 @@ def close_election(w: World) -> None:
     winner, counts, leaders = state.election.result(weights)
     if state.election.candidates:
         ballots = {v: t for v, t in state.election.box.votes.items() if t == ABSTAIN or t in state.election.candidates}
-        forum.announce_tally(ctx, counts, leaders, ballots)
+        ctx.tally(counts, leaders, ballots)
     if winner:
         state.badge.elect(winner)
         ctx.group(f"{ctx.name(winner)} 当选警长（票权+0.5）。")
@@ -109,7 +109,7 @@ def start_noon(w: World, first: bool = True) -> None:
     quiet = [s for s in state.living() if state.has(s, "寡言")]
     if quiet:
         ctx.group(f"[寡言]持有者：{seats_text(quiet)}（只能用动物叫加标点发言）。", data={"quiet": tuple(quiet)})
-    hidden = "" if forum.opt(ctx.game, "票数公开") else "票数不公开，只公布最高票。"
+    hidden = "" if ctx.rule("票数公开") else "票数不公开，只公布最高票。"
     ctx.group(f"请讨论并投票：/投票 <目标|弃权> <理由>（/改票 可改一次）。{hidden}")
 
 
@@ -125,7 +125,7 @@ def close_noon(w: World) -> None:
         weights = {v: state.weight(v) for v in ballots}
         counts = box.tally(weights)
         leaders = box.leaders(weights)
-        forum.announce_tally(ctx, counts, leaders, ballots)
+        ctx.tally(counts, leaders, ballots)
     state.round_leaders.append(leaders)
     if state.extra_today > 0:
         state.extra_today -= 1

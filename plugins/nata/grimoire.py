@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..bansha.engine.ruleset import STEP_RESOLVED, STEP_SUBMITTED, STEP_WAITING, StepView
+from ..bansha.engine.order import StepView, step_state
 from .catalog import SKILLS
 from .order import ORDER, PROCEDURES
 from .state import NataState
@@ -57,7 +57,6 @@ def seat_facts(state: NataState, seat: int) -> list[str]:
 
 def night_steps(rules: Any, state: NataState) -> list[StepView]:
     """Tonight's steps of ORDER that someone holds the skill for (the night's start is no step to wait on)."""
-    here = _NIGHT_CYCLE.index(state.phase) if state.phase in _NIGHT_CYCLE else None
     done = {k.split(":", 1)[1] for k in list(state.plans) + list(state.acted)}
     holders: dict[str, list[int]] = {}
     for seat in state.living():
@@ -67,16 +66,8 @@ def night_steps(rules: Any, state: NataState) -> list[StepView]:
     for step in ORDER:
         if step.phase not in _NIGHT_CYCLE or step.at_start:
             continue
-        at = _NIGHT_CYCLE.index(step.phase)
         if step.key in SKILLS and step.key not in holders:
             continue  # nobody holds this skill tonight
-        if here is None:
-            status = STEP_RESOLVED if state.day else STEP_WAITING
-        elif at < here:
-            status = STEP_RESOLVED
-        elif at == here and step.key in done:
-            status = STEP_SUBMITTED
-        else:
-            status = STEP_WAITING
+        status = step_state(_NIGHT_CYCLE, step.phase, state.phase, state.day, step.key in done)
         out.append(StepView(f"{PHASES[step.phase].label}·{_name(step.key)}", status, tuple(holders.get(step.key, ()))))
     return out

@@ -11,15 +11,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..bansha.engine import Step as BaseStep
 from .terms import DAWN, DEEP, DUSK, EARLY, LATE, MID, NIGHT_PHASES
 
 
 @dataclass(frozen=True)
-class Step:
-    phase: str
-    part: str  # the text's sub-step
-    key: str  # a skill key, or a procedure of PROCEDURES
-    mode: str  # 即时插入结算 | 互不影响 | 有先后顺序
+class Step(BaseStep):
+    """The engine's step (`key`: a skill key, or a procedure of PROCEDURES; `phase`: its sub-phase) with the
+    text's sub-step and how it resolves."""
+
+    part: str = ""  # the text's sub-step
+    mode: str = ""  # 即时插入结算 | 互不影响 | 有先后顺序
 
     @property
     def at_start(self) -> bool:
@@ -28,46 +30,46 @@ class Step:
 
 _I, _F, _O = "即时插入结算", "互不影响", "有先后顺序"
 ORDER: tuple[Step, ...] = (
-    Step(DUSK, "黄昏1", "vote_out", _I),  # 统计最高票 (and the 道士's 3强神 flip)
-    Step(DUSK, "黄昏1", "shenxun", _I),  # 审讯: "游戏日黄昏开始后"
-    Step(DUSK, "黄昏1", "canshi", _I),  # then 黄昏 skills as they are used: 灵狐灿世, 最后一枪, 残暴, 薪火相传, 变脸, …
-    Step(DUSK, "黄昏2", "shenxun", _O),  # 审讯 still awaiting the 法官's ruling: the answer stands as correct
-    Step(DUSK, "黄昏2", "dusk_report", _O),  # 公告出局名单和警长情况
-    Step(DUSK, "黄昏2", "zhaohuan", _O),  # 英灵召唤: "于黄昏结束后获得[自由]状态"
-    Step(DUSK, "黄昏2", "qiancang", _O),  # 狼弟[潜藏]: "黄昏结束后，狼兄处于出局状态时"
-    Step(DUSK, "黄昏2", "bianlian", _O),  # 变脸: "只会持续至下一次[黄昏]结束"
-    Step(EARLY, "夜晚开始", "qizha", _I),  # 欺诈天下: "下一个夜晚开始，对应阵营的角色都获得该表面伪装"
-    Step(EARLY, "夜晚开始", "mifa", _I),  # 神女秘法: "该技能每个奇数日夜晚次数+1"
-    Step(EARLY, "早夜1", "youshi", _F),
-    Step(EARLY, "早夜1", "mouce", _F),
-    Step(EARLY, "早夜2", "jieyin", _O),
-    Step(EARLY, "早夜2", "duji", _O),
-    Step(EARLY, "早夜2", "tuoxia", _O),
-    Step(EARLY, "早夜2", "jicheng", _O),
-    Step(MID, "午夜", "swap", _O),
-    Step(MID, "午夜", "yeyan_cl", _O),
-    Step(MID, "午夜", "yeyan_zq", _O),
-    Step(MID, "午夜", "zonghuo", _O),
-    Step(MID, "午夜", "konglue", _O),
-    Step(MID, "午夜", "shenyuan", _O),
-    Step(DEEP, "深夜1", "tongling", _F),
-    Step(DEEP, "深夜1", "tongling_b", _F),
-    Step(DEEP, "深夜1", "pingyi", _F),
-    Step(DEEP, "深夜2", "kill", _O),
-    Step(DEEP, "深夜2", "baoshi", _O),
-    Step(DEEP, "深夜2", "baonu", _O),
-    Step(DEEP, "深夜2", "tianhuo", _O),
-    Step(DEEP, "深夜2", "shouge", _O),
-    Step(DEEP, "深夜2", "jinyan", _O),
-    Step(LATE, "凌晨", "mifa", _O),  # resolves when used: 煏祸相依 needs its list in the same sub-phase
-    Step(LATE, "凌晨", "huoyi", _O),
-    Step(LATE, "凌晨", "fuhuo", _O),
-    Step(LATE, "凌晨", "count", _O),  # 电梯楼顺序统计出局名单
-    Step(LATE, "凌晨", "zhuihun", _O),
-    Step(LATE, "凌晨", "shouye", _O),
-    Step(DAWN, "晨曦1", "fuhuo", _I),  # 阴阳使者[复活]: "在下一个[晨曦]阶段开始时复活"
-    Step(DAWN, "晨曦1", "yexing", _I),  # 野人[野性伙伴]: "游戏日晨曦时……必须切换到另外一种状态"
-    Step(DAWN, "晨曦1", "canshi", _I),  # then 晨曦 skills as they are used
+    Step("vote_out", phase=DUSK, part="黄昏1", mode=_I),  # 统计最高票 (and the 道士's 3强神 flip)
+    Step("shenxun", phase=DUSK, part="黄昏1", mode=_I),  # 审讯: "游戏日黄昏开始后"
+    Step("canshi", phase=DUSK, part="黄昏1", mode=_I),  # then 黄昏 skills as they are used: 灵狐灿世, 最后一枪, 残暴, 薪火相传, 变脸, …
+    Step("shenxun", phase=DUSK, part="黄昏2", mode=_O),  # 审讯 still awaiting the 法官's ruling: the answer stands as correct
+    Step("dusk_report", phase=DUSK, part="黄昏2", mode=_O),  # 公告出局名单和警长情况
+    Step("zhaohuan", phase=DUSK, part="黄昏2", mode=_O),  # 英灵召唤: "于黄昏结束后获得[自由]状态"
+    Step("qiancang", phase=DUSK, part="黄昏2", mode=_O),  # 狼弟[潜藏]: "黄昏结束后，狼兄处于出局状态时"
+    Step("bianlian", phase=DUSK, part="黄昏2", mode=_O),  # 变脸: "只会持续至下一次[黄昏]结束"
+    Step("qizha", phase=EARLY, part="夜晚开始", mode=_I),  # 欺诈天下: "下一个夜晚开始，对应阵营的角色都获得该表面伪装"
+    Step("mifa", phase=EARLY, part="夜晚开始", mode=_I),  # 神女秘法: "该技能每个奇数日夜晚次数+1"
+    Step("youshi", phase=EARLY, part="早夜1", mode=_F),
+    Step("mouce", phase=EARLY, part="早夜1", mode=_F),
+    Step("jieyin", phase=EARLY, part="早夜2", mode=_O),
+    Step("duji", phase=EARLY, part="早夜2", mode=_O),
+    Step("tuoxia", phase=EARLY, part="早夜2", mode=_O),
+    Step("jicheng", phase=EARLY, part="早夜2", mode=_O),
+    Step("swap", phase=MID, part="午夜", mode=_O),
+    Step("yeyan_cl", phase=MID, part="午夜", mode=_O),
+    Step("yeyan_zq", phase=MID, part="午夜", mode=_O),
+    Step("zonghuo", phase=MID, part="午夜", mode=_O),
+    Step("konglue", phase=MID, part="午夜", mode=_O),
+    Step("shenyuan", phase=MID, part="午夜", mode=_O),
+    Step("tongling", phase=DEEP, part="深夜1", mode=_F),
+    Step("tongling_b", phase=DEEP, part="深夜1", mode=_F),
+    Step("pingyi", phase=DEEP, part="深夜1", mode=_F),
+    Step("kill", phase=DEEP, part="深夜2", mode=_O),
+    Step("baoshi", phase=DEEP, part="深夜2", mode=_O),
+    Step("baonu", phase=DEEP, part="深夜2", mode=_O),
+    Step("tianhuo", phase=DEEP, part="深夜2", mode=_O),
+    Step("shouge", phase=DEEP, part="深夜2", mode=_O),
+    Step("jinyan", phase=DEEP, part="深夜2", mode=_O),
+    Step("mifa", phase=LATE, part="凌晨", mode=_O),  # resolves when used: 煏祸相依 needs its list in the same sub-phase
+    Step("huoyi", phase=LATE, part="凌晨", mode=_O),
+    Step("fuhuo", phase=LATE, part="凌晨", mode=_O),
+    Step("count", phase=LATE, part="凌晨", mode=_O),  # 电梯楼顺序统计出局名单
+    Step("zhuihun", phase=LATE, part="凌晨", mode=_O),
+    Step("shouye", phase=LATE, part="凌晨", mode=_O),
+    Step("fuhuo", phase=DAWN, part="晨曦1", mode=_I),  # 阴阳使者[复活]: "在下一个[晨曦]阶段开始时复活"
+    Step("yexing", phase=DAWN, part="晨曦1", mode=_I),  # 野人[野性伙伴]: "游戏日晨曦时……必须切换到另外一种状态"
+    Step("canshi", phase=DAWN, part="晨曦1", mode=_I),  # then 晨曦 skills as they are used
 )
 
 # The game's own steps (their handlers: flow.py and night.py), with the names the 导演台 shows.

@@ -22,11 +22,11 @@ from ..bansha.engine import (
     Outcome,
     Refusal,
     Ruleset,
+    Ruling,
     Skill,
     register,
 )
 from ..bansha.engine.ruleset import StepView
-from ..bansha.engine.rulings import Ruling
 from . import deal, flow, grimoire, verdict, views
 from .catalog import PHASE_KEYS, ROLES, SKILLS, hooked, require
 from .pool import PLAYERS
@@ -49,7 +49,6 @@ from .terms import (
     START,
     WOLF,
     WOLF_TEAM,
-    seats_text,
 )
 from .turn import Turn
 
@@ -85,13 +84,6 @@ def _flag(value: Any) -> bool:
 
 
 class NataRuleset(Ruleset):
-    @property
-    def random_agent(self):
-        """This game's random agent, which fills in the words its skills need (simulator, fuzz, e2e)."""
-        from .agent import nata_agent
-
-        return nata_agent
-
     key = "nata"
     title = "纳塔"
     aliases = ("M192", "[M192]纳塔", "【M192】纳塔")
@@ -151,7 +143,7 @@ class NataRuleset(Ruleset):
                           day=1, early_end=_flag(ctx.options.get("夜间提前结束", False)))
         state.cache["busy"] = True
         w = Turn(ctx, state)
-        notes = [line for seat in state.seats() for s in hooked("dealt") if s.key in state.role(seat).keys
+        notes = [line for seat in state.seats() for s in hooked("dealt") if s.key in state.role(seat).skill_keys
                  for line in [s.dealt(w, seat, d.roles)] if line]
         w.status.sync()
         ctx.group(
@@ -209,11 +201,9 @@ class NataRuleset(Ruleset):
     # --- acting -------------------------------------------------------------------------------------------
     @changes_state
     def perform(self, ctx: Ctx, state: NataState, seat: int, skill: NataSkill, action: Action) -> None:
-        if action.via == "group" and not (skill.group_ok or skill.public):
-            raise Refusal(f"「{skill.name}」请私聊机器人使用，不要在群里暴露身份。")
         if state.phase in (NOON, ELECTION) and skill.noon_cut and ctx.deadline:
             cut = ctx.options.get("正午技能截止", 3600)
-            opens = ctx.game.forum.opens_at
+            opens = ctx.opens_at
             if ctx.options.get("节奏") == "论坛" and opens is not None and ctx.at < opens:
                 raise Refusal("还没开门：正午技能和宣言要在开门后发动。")
             if ctx.options.get("节奏") == "论坛" and cut and ctx.deadline - ctx.at < cut:
@@ -326,20 +316,13 @@ class NataRuleset(Ruleset):
         if state.phase in (NOON, ELECTION):
             return
         quick = PHASE_KEYS.get(state.phase, frozenset())
-        for seat in state.seats():
-            lines = []
-            if not any(k in quick for k in state.held(seat)):
-                continue
-            for choice in self.legal(state, seat):
-                sk = choice.skill
-                if sk.key in ("vote", "stand") or sk.anytime or state.phase not in sk.phases:
-                    continue
-                left = f"（剩余 {state.count(seat, sk.key)} 次）" if sk.count is not None else ""
-                cands = f"可选：{seats_text([c for c in choice.candidates if c])}" if sk.targets else ""
-                lines.append(f"· {sk.name}{left} {cands} 用法：/技能 {sk.usage()}")
-            if lines:
-                ctx.seat(seat, f"{self.phase_label(state)}：你可以发动\n" + "\n".join(lines) + "\n（不发动可 /放弃）",
-                         "prompt")
+        self.prompt(ctx, state, [s for s in state.seats() if any(k in quick for k in state.held(s))])
+
+    def prompted(self, state: NataState, seat: int, skill: NataSkill) -> bool:
+        return skill.key not in ("vote", "stand") and not skill.anytime and state.phase in skill.phases
+
+    def uses_left(self, state: NataState, seat: int, skill: NataSkill) -> int | None:
+        return state.count(seat, skill.key) if skill.count is not None else None
 
     @changes_state
     def close_phase(self, ctx: Ctx, state: NataState) -> None:

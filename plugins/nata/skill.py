@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import TypeVar
 
 from ..bansha.engine import ALIVE, ANY, Action, Skill
+from ..bansha.engine import Role as BaseRole
 from ..bansha.engine.mech_death import Hit
 from ..bansha.engine.mech_redirect import Link
 from .registry import ROLES, SKILLS
@@ -46,7 +47,7 @@ class NataSkill(Skill):
     after_death: bool = False  # usable at "出局后下一个可发动技能的时点" (the first 晨曦 or 黄昏 after the death)
     living: bool = True  # usable while alive (False: after death only)
     anytime: bool = False  # usable in every phase: never owed, never prompted; at night resolved after the sub-phase
-    group_ok: bool = False  # may be typed in the group (other private skills are refused there, to hide the role)
+    pm_only: bool | None = True  # the engine refuses it typed in the group (it would show the role); False: allowed
     settles: bool = True  # using it may change a life, a status or a label (a ballot does not)
     picks_dead: bool = False  # its targets are the dead: an announced death is no refusal
     silenced: bool = True  # [沉默] stops it ("杀人除外")
@@ -277,28 +278,21 @@ def _register(s: S) -> S:
 
 
 @dataclass(frozen=True)
-class Role:
-    name: str
-    faction: str
-    kind: str
-    strength: int  # the ⑥ … in the pool list; 0 for 宗教老爷爷, who has none
-    skills: tuple[NataSkill, ...]
+class Role(BaseRole):
+    """The engine's role (name, faction, skills, blurb, kind, and `note`: the pairing rule, for /身份) with what
+    纳塔's text adds."""
+
+    strength: int = 0  # the ⑥ … in the pool list; 0 for 宗教老爷爷, who has none
     tags: tuple[str, ...] = ()  # 群内 / 接刀
-    blurb: str = ""
-    note: str = ""  # pairing rule, for /身份
     knows: str = ""  # a role whose seats it learns at the start ("与狼弟互知", "知晓场上谁是厚皮肉猪")
     knows_note: str = ""
     no_status: bool = False  # 天命人: "不会获得任何状态"
     extra: tuple[NataSkill, ...] = ()  # skills it may come to hold (养殖者's 精明 purchases)
-
-    @property
-    def keys(self) -> tuple[str, ...]:
-        return tuple(s.key for s in self.skills)
 
 
 def role(name: str, faction: str, kind: str, strength: int, skills: tuple[NataSkill, ...], **fields) -> Role:
     """Register a role of the pool (pool.py lists it; catalog.py checks both agree)."""
     if name in ROLES:
         raise ValueError(f"纳塔: role {name!r} declared twice")
-    ROLES[name] = r = Role(name, faction, kind, strength, tuple(skills), **fields)
+    ROLES[name] = r = Role(name, faction, tuple(skills), kind=kind, strength=strength, **fields)
     return r

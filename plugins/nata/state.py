@@ -227,7 +227,7 @@ class NataState(BaseState):
 
     def card_skills(self, seat: int) -> list[str]:
         card = self.face.get(seat)
-        return list(ROLES[card].keys) if card else []
+        return list(ROLES[card].skill_keys) if card else []
 
     def drop_face(self, seat: int) -> None:
         """变脸者's card on top goes (expired, replaced, or every skill lost)."""
@@ -262,10 +262,10 @@ class NataState(BaseState):
         fails = self.failed.get(seat)
         keys: list[str] = []
         if seat not in self.stripped:
-            keys = [k for k in ROLES[self.roles[seat]].keys if not fails or k not in fails]
+            keys = [k for k in ROLES[self.roles[seat]].skill_keys if not fails or k not in fails]
             card = self.face.get(seat)
             if card:
-                keys += [k for k in ROLES[card].keys if not fails or k not in fails]
+                keys += [k for k in ROLES[card].skill_keys if not fails or k not in fails]
         grants = self.grants.get(seat)
         if grants:
             keys += [g.key for g in grants]

@@ -75,7 +75,7 @@ class Statuses:
         state = self.w.state
         if not state.alive[seat]:
             return []
-        if not INNATE_KEYS.intersection(ROLES[state.roles[seat]].keys) and seat not in state.face and (
+        if not INNATE_KEYS.intersection(ROLES[state.roles[seat]].skill_keys) and seat not in state.face and (
                 seat not in state.grants):
             return []
         keys = state.held(seat)

@@ -28,7 +28,7 @@ class BIANLIAN(NataSkill):
         return f"{w.ctx.name(seat)}（变脸者）底牌：{'、'.join(cards)}"
 
     def tells(self, state: NataState, seat: int) -> list[str]:
-        return [f"你的底牌：{'、'.join(state.cards.get(seat, [])) or '无'}。"] if self.key in state.role(seat).keys else []
+        return [f"你的底牌：{'、'.join(state.cards.get(seat, [])) or '无'}。"] if self.key in state.role(seat).skill_keys else []
 
     def offer(self, state: NataState, seat: int) -> NataSkill:
         return replace(self, words=tuple(state.cards.get(seat, [])))

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ...bansha.engine import ABSTAIN, Action, Refusal, forum
+from ...bansha.engine import ABSTAIN, Action, Refusal
 from ..skill import NataSkill, skill
 from ..state import NataState
 from ..terms import DAWN, ELECTION, NIGHT_PHASES, NOON, START
@@ -23,7 +23,7 @@ def reasoned(state: NataState, seat: int, action: Action) -> Action:
 
 @skill("vote", "投票", (NOON, ELECTION), "正午投票（竞选日为警长票）：/投票 <目标|弃权> <理由>；/改票 可改一次。",
        aliases=("改票",), words=("弃权", "改票"), when_dead=True, syntax="投票 <目标|弃权> <理由>", instant=True,
-       general=True, group_ok=True, settles=False, noon_cut=False)
+       general=True, pm_only=False, settles=False, noon_cut=False)
 class VOTE(NataSkill):
     def offered(self, state: NataState, seat: int) -> bool:
         return True
@@ -56,9 +56,9 @@ class VOTE(NataSkill):
             why = state.election.vote_refusal(seat, target)
             if why:
                 raise Refusal(why)
-            forum.cast_vote(ctx, state.election.box, seat, reasoned(state, seat, action), label="警长投票")
+            ctx.vote(state.election.box, seat, reasoned(state, seat, action), label="警长投票")
             return
-        forum.cast_vote(ctx, state.box, seat, reasoned(state, seat, action))
+        ctx.vote(state.box, seat, reasoned(state, seat, action))
 
 
 @skill("stand", "上警", (START,), "竞选日开始前报名竞选警长（在群里发送）。", targets=0, public=True, instant=True,

@@ -12,8 +12,7 @@ from __future__ import annotations
 
 import re
 
-from ...bansha.engine import Action, Refusal, rulings
-from ...bansha.engine.rulings import Ruling
+from ...bansha.engine import Action, Refusal, Ruling
 from ..skill import NataSkill, role, skill
 from ..state import NataState, Question
 from ..terms import DUSK, NOON, STRONG, VILLAGE
@@ -26,7 +25,7 @@ ANSWER_WORDS = ("是", "否", "无法回答")
 @skill("shenxun", "审讯", (NOON,), "[宣言]，在群里发：向一名其他角色提一个20字以内、可以用 是/否/无法回答 回复的问题；"
        "黄昏开始后由法官按演员表判断回答是否正确：正确则审讯刷新，否则被审讯者承受致死伤害。任何人都可以发宣言，"
        "只有能发动审讯的审讯官发的才有效（机器人不会说明是否有效）。", public=True, free_text=QUESTION_MAX,
-       syntax="审讯 <被审讯者> <问题（20字以内）>", declare=True, count=1, instant=True, no_election=True, group_ok=True)
+       syntax="审讯 <被审讯者> <问题（20字以内）>", declare=True, count=1, instant=True, no_election=True, pm_only=False)
 class SHENXUN(NataSkill):
     def offered(self, state: NataState, seat: int) -> bool:
         return state.alive[seat] and "shenxun" not in state.held(seat)  # anyone may post a 宣言
@@ -73,7 +72,7 @@ class SHENXUN(NataSkill):
 
 @skill("answer", "回答", (NOON,), "回复问你的宣言：/回复 <编号> 是|否|无法回答（群里或私聊），或在群里用 QQ 的「回复」"
        "回复那条宣言，写 是、否 或 无法回答。", aliases=("回复",), targets=0, words=ANSWER_WORDS,
-       syntax="回答 是|否|无法回答 [编号]", instant=True, general=True, group_ok=True, noon_cut=False)
+       syntax="回答 是|否|无法回答 [编号]", instant=True, general=True, pm_only=False, noon_cut=False)
 class ANSWER(NataSkill):
     def offered(self, state: NataState, seat: int) -> bool:
         return any(q.target == seat and not q.answer for q in state.questions)
@@ -105,9 +104,8 @@ def answer(w: World, seat: int, no: int, text: str, via: str) -> None:
         ctx.reply(f"已回复宣言#{q.no}：{text}。")
     if q.valid:
         asker, target = ctx.name(q.asker), ctx.name(q.target)
-        q.ruling = rulings.ask(
-            ctx, f"第{q.day}天 宣言#{q.no}：{asker}（审讯官）审讯 {target}「{q.text}」，{target} 回复「{text}」。"
-                 "按演员表，这个回复正确吗？", f"宣言#{q.no}", f"第{q.day}天黄昏结束").no
+        q.ruling = ctx.ask_judges(f"第{q.day}天 宣言#{q.no}：{asker}（审讯官）审讯 {target}「{q.text}」，{target} 回复"
+                                  f"「{text}」。按演员表，这个回复正确吗？", f"宣言#{q.no}", f"第{q.day}天黄昏结束").no
 
 
 def _to_answer(state: NataState, seat: int, no: int) -> Question:
@@ -166,14 +164,14 @@ def resolve_questions(w: World, final: bool = False) -> None:
             ctx.judge(f"宣言#{q.no}（{ctx.name(q.asker)}）无效：没有效果")
             continue
         if q.answer and not q.verdict:
-            ruling = rulings.find(ctx.game, q.ruling)
+            ruling = ctx.ruling(q.ruling)
             if not final or ruling is None:
                 continue
-            rulings.lapse(ctx, ruling)
+            ctx.lapse(ruling)
             q.verdict = ruling.verdict
         _settle(w, q)
     if not final:
-        rulings.remind(ctx, now_needed=True)
+        ctx.remind_judges(now_needed=True)
 
 
 def _settle(w: World, q: Question) -> None:

@@ -22,7 +22,7 @@ SHOP: dict[str, tuple[str, int]] = {"通灵": ("tongling_b", 1), "守夜": ("sho
 @forced("yangzhi", "养殖", "开局得知厚皮肉猪是谁。")
 class YANGZHI(NataSkill):
     def tells(self, state: NataState, seat: int) -> list[str]:
-        return [f"{PIG}：{seats_text(state.holders(PIG))}。"] if self.key in state.role(seat).keys else []
+        return [f"{PIG}：{seats_text(state.holders(PIG))}。"] if self.key in state.role(seat).skill_keys else []
 
 
 @skill("jingming", "精明", (DUSK,), "每有一个持有苟活的角色出局次数+5；消耗次数获得一次性技能：通灵(1)、守夜(1)、"

@@ -47,7 +47,7 @@ class YEXING(NataSkill):
         w.ctx.judge(f"{w.ctx.name(seat)}（野人）选择{mode}")
 
     def tells(self, state: NataState, seat: int) -> list[str]:
-        return [f"{PIG}：{seats_text(state.holders(PIG))}。"] if self.key in state.role(seat).keys else []
+        return [f"{PIG}：{seats_text(state.holders(PIG))}。"] if self.key in state.role(seat).skill_keys else []
 
     def innate(self, state: NataState, seat: int, keys: list[str]) -> list[tuple[str, str]]:
         if state.holds(seat, self.key, keys) and state.wild_mode.get(seat) == "骑乘":
@@ -156,7 +156,7 @@ def howl(w: World, seat: int, picks: list[str]) -> None:
 
 
 @skill("chong", "冲撞", (NOON,), "骑乘状态：把自己和肉猪移到目标下方（目标-野人-肉猪），公布新电梯楼；相邻的非村民阵营"
-       "角色沉默至下一个正午。", count=2, no_election=True, instant=True, group_ok=True)
+       "角色沉默至下一个正午。", count=2, no_election=True, instant=True, pm_only=False)
 class CHONG(NataSkill):
     def blocked(self, state: NataState, seat: int) -> str | None:
         return None if state.wild_mode.get(seat) == "骑乘" and state.holds(seat, "yexing") else "冲撞只能在骑乘状态发动。"

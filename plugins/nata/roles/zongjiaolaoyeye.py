@@ -33,7 +33,7 @@ class HERESY(NataSkill):
         w.ctx.judge(f"{w.ctx.name(seat)}（宗教老爷爷）选择异端：{w.state.heretics}")
 
     def tells(self, state: NataState, seat: int) -> list[str]:
-        if self.key in state.role(seat).keys and state.heretics:
+        if self.key in state.role(seat).skill_keys and state.heretics:
             return [f"你的异端：{seats_text(state.heretics)}（已出局 {state.heretic_outs} 名）。"]
         return []
 
