@@ -60,17 +60,22 @@ def test_snapshot_of_a_long_forum_game_is_measured_after_its_inputs(tmp_path):
 
 def test_engine_speed_counts_whole_games():
     toy = registry.get("toy")
-    (fig,) = bench.engine_speed(seconds=0.05, min_games=5, only=["toy"])
+    fig, replay = bench.engine_speed(seconds=0.05, min_games=5, only=["toy"])
     games = fig.detail["games"]
     assert games >= 5 and fig.value > 0
     seqs = [play_game(toy, bench.typical_size(toy, {}), seed, {}).game.seq for seed in range(1, games + 1)]
     assert fig.detail["inputs_per_game"] == round(sum(seqs) / games, 1)
     assert fig.met is None  # no goal for the test game
+    # the replay row folds the first games' recorded inputs again, whole games only
+    logged = seqs[:min(games, 50)]
+    assert replay.key == "replay:toy" and replay.unit == "inputs/s" and replay.value > 0
+    assert replay.detail["inputs_per_game"] == round(sum(logged) / len(logged), 1)
+    assert replay.detail["games"] % len(logged) == 0
 
 
 def test_goals_are_checked_against_the_figures():
     assert bench.ENGINE_GOALS["werewolf"] == (12, 2000.0)
-    (fig,) = bench.engine_speed(seconds=0.05, min_games=3, only=["werewolf"])
+    fig, _replay = bench.engine_speed(seconds=0.05, min_games=3, only=["werewolf"])
     assert "12 人" in fig.label and fig.met == (fig.value >= 2000.0) and fig.ratio == fig.value / 2000.0
 
 

@@ -47,7 +47,7 @@ from . import benchproc, sim
 from .engine import registry
 from .engine.agent import Agent, play_game
 from .engine.core import Input
-from .engine.game import RUNNING, Game
+from .engine.game import RUNNING, Game, apply
 from .engine.heuristic import is_vote
 from .engine.rng import Rng
 from .engine.ruleset import Ruleset
@@ -118,6 +118,8 @@ def _fmt(x: float | None, unit: str) -> str:
         return f"{x / 1024:.1f} KB"
     if unit == "/s":
         return f"{x:,.0f} 局/秒"
+    if unit == "inputs/s":
+        return f"{x:,.0f} 条输入/秒"
     return f"{x:g} {unit}"
 
 
@@ -220,7 +222,9 @@ async def open_at_a_vote(svc: Any, ruleset: Ruleset, options: dict[str, Any], ga
 
 
 def engine_speed(seconds: float = 2.0, min_games: int = 20, only: Sequence[str] = ()) -> list[Figure]:
-    """Whole random-agent games per second, one process (one core), per ruleset."""
+    """Whole random-agent games per second, one process (one core), per ruleset; then the same games'
+    recorded inputs replayed alone (no agent), in inputs per second. Both skip the text nobody reads
+    (`play_game(texts=False)`, as `bansha simulate` does)."""
     figures = []
     for ruleset in sorted(registry.all_rulesets(), key=lambda r: r.key):
         if only and ruleset.key not in only and ruleset.title not in only:
@@ -228,11 +232,11 @@ def engine_speed(seconds: float = 2.0, min_games: int = 20, only: Sequence[str] 
         options = sim.build_options(ruleset)
         goal_n, goal = ENGINE_GOALS.get(ruleset.key, (None, None))
         n = goal_n or typical_size(ruleset, options)
-        play_game(ruleset, n, 0, options)  # warm-up: imports, caches
+        play_game(ruleset, n, 0, options, texts=False)  # warm-up: imports, caches
         games = inputs = 0
         start = time.perf_counter()
         while True:
-            result = play_game(ruleset, n, games + 1, options)
+            result = play_game(ruleset, n, games + 1, options, texts=False)
             inputs += result.game.seq
             games += 1
             elapsed = time.perf_counter() - start
@@ -247,7 +251,33 @@ def engine_speed(seconds: float = 2.0, min_games: int = 20, only: Sequence[str] 
             detail={"games": games, "seconds": round(elapsed, 3), "inputs_per_game": round(inputs / games, 1),
                     "inputs_per_second": round(inputs / elapsed)},
         ))
+        figures.append(replay_speed(ruleset, n, options, seconds, min(games, 50)))
     return figures
+
+
+def replay_speed(ruleset: Ruleset, n: int, options: dict[str, Any], seconds: float, games: int) -> Figure:
+    """The recorded inputs of `games` random-agent games folded again with `apply` alone: the engine's own
+    rate, without the agents' choosing (the cost a restore or `bansha replay` pays per input)."""
+    played = [play_game(ruleset, n, seed + 1, options, record=True) for seed in range(games)]
+    folded = replayed = 0
+    start = time.perf_counter()
+    while True:
+        for seed, result in enumerate(played):
+            game = Game.new(1, ruleset, group=1, owner=1, seed=seed + 1, options=dict(options))
+            game.texts = game.keep_record = False
+            for inp in result.inputs:
+                apply(game, inp)
+            if game.outcome != result.game.outcome:  # the fold is the game: a replay that ends otherwise is a bug
+                raise RuntimeError(f"{ruleset.key} seed {seed + 1}: the replay ended otherwise than the game")
+            folded += len(result.inputs)
+            replayed += 1
+        elapsed = time.perf_counter() - start
+        if elapsed >= seconds:
+            break
+    rate = folded / elapsed
+    return Figure(f"replay:{ruleset.key}", f"回放速度 {ruleset.title} {n} 人（只回放输入）", rate, "inputs/s",
+                  detail={"games": replayed, "seconds": round(elapsed, 3), "games_per_second": round(replayed / elapsed, 1),
+                          "inputs_per_game": round(folded / replayed, 1)})
 
 
 def profile_engine(games: int = 100, key: str = "werewolf", n: int = 12, top: int = 15) -> list[dict[str, Any]]:
@@ -260,7 +290,7 @@ def profile_engine(games: int = 100, key: str = "werewolf", n: int = 12, top: in
     prof = cProfile.Profile()
     prof.enable()
     for seed in range(games):
-        play_game(ruleset, n, seed, options)
+        play_game(ruleset, n, seed, options, texts=False)
     prof.disable()
     stats = pstats.Stats(prof)
     total = stats.total_tt  # type: ignore[attr-defined]

@@ -191,7 +191,8 @@ class GameRecord:
 def play_one(spec: SimSpec, seed: int) -> GameRecord:
     ruleset = spec.ruleset
     try:
-        result = play_game(ruleset, spec.players, seed, dict(spec.options), AGENTS[spec.agent], max_steps=MAX_STEPS)
+        result = play_game(ruleset, spec.players, seed, dict(spec.options), AGENTS[spec.agent], max_steps=MAX_STEPS,
+                           texts=False)  # nobody reads the text: skip formatting it
     except Exception as e:  # a ruleset bug: counted and shown with its seed, not fatal to the run
         return GameRecord(seed, error=f"{type(e).__name__}: {e}"[:300])
     game = result.game

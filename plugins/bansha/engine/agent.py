@@ -67,6 +67,7 @@ def play_game(
     record: bool = False,
     observe: Callable[[Game, Input, list], None] | None = None,
     social: bool = False,
+    texts: bool = True,
 ) -> PlayResult:
     """Play one game to its end with `agent` for every seat, entirely in memory.
 
@@ -74,7 +75,9 @@ def play_game(
     acts, the phase's deadline fires. Returns the finished game and, with
     `record`, the inputs (for replay checks). `observe(game, input, events)` sees every
     accepted input (for audits). With `social`, a spectator and an all-seeing spectator watch,
-    and every seat admitted to the dead chat (and the spectator) talks there now and then.
+    and every seat admitted to the dead chat (and the spectator) talks there now and then. Without `texts`
+    (the simulator, the bench) the game skips the text nobody reads (`Game.texts`): the judge's record and
+    the clock in phase banners.
 
     `agent` is either a function of the state (the random and cautious agents) or a table agent
     (engine/deduce.py) whose minds are told each seat's events and choose from its legal moves;
@@ -82,6 +85,8 @@ def play_game(
     """
     agent = agent or agent_for(ruleset)
     game = Game.new(1, ruleset, group=1, owner=1, seed=seed, options=dict(options or {}))
+    if not texts:
+        game.texts = game.keep_record = False
     arng = Rng.seeded(seed ^ 0x5DEECE66D)
     inputs: list[Input] = []
     refusals = 0

@@ -53,6 +53,10 @@ class Game:
     seq: int = 0  # inputs applied
     remind_at: float | None = None  # when pending seats get a reminder
     parts: dict[str, Any] = field(default_factory=dict)  # each engine part's own state, by its key
+    # False (the simulator and the bench, nobody reads the text): the judge's record is not kept and the engine's
+    # own lines skip their clock formatting; events still carry their data. A class default, so a game restored
+    # from an older snapshot has it too.
+    texts = True
 
     @classmethod
     def new(cls, gid: int, ruleset: Ruleset, group: int, owner: int, seed: int, options: dict[str, Any]) -> Game:
@@ -400,7 +404,7 @@ def _announce_phase(game: Game, ctx: Ctx, spec) -> None:
 
 def _phase_banner(game: Game) -> str:
     label = game.rules.phase_label(game.state)
-    if game.deadline is None:
+    if game.deadline is None or not game.texts:
         return f"【{label}】"
     return f"【{label}】截止 {local_time(game.deadline, game.options)}"
 

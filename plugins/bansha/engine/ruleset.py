@@ -1,6 +1,7 @@
 """The ruleset protocol and the context a ruleset works through.
 
-A ruleset is a stateless object; the game state it folds is a dataclass it
+A ruleset is a stateless object (beside the kept answers of engine/incremental.py, a cache whose key
+decides alone whether it holds); the game state it folds is a dataclass it
 creates in `setup`. The engine calls, in the terms of DESIGN.md: deal
 (`setup`), legal actions per seat (`legal`), act (`act`), close a phase at its
 deadline (`close_phase`), what a seat knows (`view`) and the outcome
@@ -9,11 +10,11 @@ deadline (`close_phase`), what a seat knows (`view`) and the outcome
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Hashable, Iterable
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
-from . import parts
+from . import incremental, parts
 from .channels import Channel, help_line
 from .core import ABSTAIN, Action, CastRow, Outcome, Refusal
 from .ctx import Ctx
@@ -118,6 +119,18 @@ class Ruleset:
 
     def outcome(self, state: Any) -> Outcome | None:
         raise NotImplementedError
+
+    # Kept answers (engine/incremental.py): the facts `pending`/`outcome` read, as a small hashable; the
+    # answer is recomputed only when they change. None: recompute on every call.
+    def pending_key(self, state: Any) -> Hashable | None:
+        return None
+
+    def outcome_key(self, state: Any) -> Hashable | None:
+        return None
+
+    def __init_subclass__(cls, **kw: Any) -> None:
+        super().__init_subclass__(**kw)
+        incremental.wrap(cls)
 
     def role_text(self, state: Any, seat: int) -> str:
         """The seat's role, faction and private knowledge, for /身份."""
