@@ -7,7 +7,7 @@ import json
 import pickle
 import sqlite3
 
-from plugins.bansha import bench, benchproc, cli
+from plugins.bansha import bench, benchproc, cli, sim
 from plugins.bansha.engine import registry
 from plugins.bansha.engine.agent import play_game
 
@@ -94,6 +94,25 @@ def test_bench_cli_prints_goals_and_writes_markdown(tmp_path, capsys):
     assert "引擎速度 狼人杀 12 人" in out and "目标 ≥ 2,000 局/秒" in out and "达标" in out
     text = md.read_text(encoding="utf-8")
     assert "bansha bench --only engine" in text and "| 项目 | 测得 |" in text and "nproc" in text
+    assert "回放速度 狼人杀 12 人" in text
+
+
+def test_a_partial_run_keeps_the_rows_it_did_not_measure(tmp_path):
+    """`--only engine` rewrites its own rows and keeps what other runs wrote (another developer's latency row
+    and its detail line, the profile table), in their place."""
+    md = tmp_path / "performance.md"
+    other = "| 命令延迟 p99（200 局并发 /投票） | 1058.00 ms | 基准匹配器 p99 541.65 ms | 1.95 | p99 比值 ≤ 1.5 | 未达标 |"
+    stale = "| 引擎速度 狼人杀 12 人 | 1 局/秒 | — | 0.00 | ≥ 2,000 局/秒 | 未达标 |"
+    region = sim.Region("bench")
+    region.write(md, "\n".join(["生成命令：`x`", "", "| 项目 | 测得 | 同次基线 | 比值 | 目标 | 结论 |",
+                                "|---|---|---|---|---|---|", other, stale, "", "- 命令延迟 p99（200 局并发 /投票）：`{}`",
+                                "", "引擎热点（cProfile）：", "", "| `f` | 1 |"]), "# 性能基准")
+    assert cli.main(["bench", "--only", "engine", "--engine-game", "werewolf", "--seconds", "0.05",
+                     "--markdown", str(md)]) == 0
+    block = region.read(md)
+    assert other in block and stale not in block and "- 命令延迟 p99（200 局并发 /投票）：`{}`" in block
+    assert block.index(other) < block.index("| 引擎速度 狼人杀 12 人 |") < block.index("| 回放速度 狼人杀 12 人")
+    assert block.rstrip().endswith("| `f` | 1 |") and "其余 1 行保留自之前的运行" in block
 
 
 def test_the_websocket_latency_drives_the_real_bot_and_sits_beside_the_in_process_figure(tmp_path):

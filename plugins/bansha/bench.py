@@ -605,26 +605,52 @@ def render(figures: Sequence[Figure], info: dict[str, Any]) -> str:
 
 
 def render_markdown(figures: Sequence[Figure], info: dict[str, Any], command: str,
-                    profile: list[dict[str, Any]] | None) -> str:
-    out = [f"生成命令：`{command}`", "",
-           f"机器：{info['nproc']} 核（nproc），Python {info['python']}，{info['platform']}。", "",
-           "| 项目 | 测得 | 同次基线 | 比值 | 目标 | 结论 |", "|---|---|---|---|---|---|"]
+                    profile: list[dict[str, Any]] | None, previous: str = "") -> str:
+    """The generated block. Rows of `previous` (the block as it stands) that this run did not measure are
+    kept (a run with --only updates its own rows, and the rows other runs wrote stay), as is its profile
+    table when this run made none."""
+    rows, details = {}, {}
     for f in figures:
         verdict = "" if f.met is None else ("达标" if f.met else "未达标")
         base = f"{f.baseline_label} {_fmt(f.baseline, f.unit)}" if f.baseline is not None else "—"
         ratio = f"{f.ratio:.2f}" if f.ratio is not None else "—"
-        out.append(f"| {f.label} | {_fmt(f.value, f.unit)} | {base} | {ratio} | {f.goal or '—'} | {verdict} |")
-    out.append("")
-    for f in figures:
+        rows[f.label] = f"| {f.label} | {_fmt(f.value, f.unit)} | {base} | {ratio} | {f.goal or '—'} | {verdict} |"
         if f.detail:
-            out.append(f"- {f.label}：`{json.dumps(f.detail, ensure_ascii=False)}`")
+            details[f.label] = f"- {f.label}：`{json.dumps(f.detail, ensure_ascii=False)}`"
+    old_rows, old_details, old_profile = _previous_block(previous)
+    kept = [label for label in old_rows if label not in rows]
+    out = [f"生成命令：`{command}`", "",
+           f"机器：{info['nproc']} 核（nproc），Python {info['python']}，{info['platform']}。", ""]
+    if kept:
+        out += [f"这次运行重测了 {len(rows)} 行；其余 {len(kept)} 行保留自之前的运行（同一页、各自的命令）。", ""]
+    out += ["| 项目 | 测得 | 同次基线 | 比值 | 目标 | 结论 |", "|---|---|---|---|---|---|"]
+    order = list(old_rows) + [label for label in rows if label not in old_rows]
+    out += [rows.get(label) or old_rows[label] for label in order]
+    out.append("")
+    out += [details.get(label) or old_details[label] for label in order if label in details or label in old_details]
     if profile:
-        meta, rows = profile[0], profile[1:]
+        meta, prows = profile[0], profile[1:]
         out += ["", f"引擎热点（cProfile，狼人杀 12 人 {meta['games']} 局，总 {meta['total_seconds']} s，按自身耗时）：", "",
                 "| 函数 | 调用次数 | 自身耗时 s | 占比 | 累计耗时 s |", "|---|---|---|---|---|"]
-        for r in rows:
+        for r in prows:
             out.append(f"| `{r['function']}` | {r['calls']} | {r['tottime']} | {r['share'] * 100:.1f}% | {r['cumtime']} |")
+    elif old_profile:
+        out += ["", *old_profile]
     return "\n".join(out) + "\n"
+
+
+def _previous_block(text: str) -> tuple[dict[str, str], dict[str, str], list[str]]:
+    """The figure rows, detail lines and profile table of a generated block, by figure label."""
+    rows: dict[str, str] = {}
+    details: dict[str, str] = {}
+    lines = text.splitlines()
+    start = next((i for i, line in enumerate(lines) if line.startswith("引擎热点")), len(lines))
+    for line in lines[:start]:
+        if line.startswith("| ") and not line.startswith(("| 项目 |", "|---")):
+            rows[line[2:].split(" | ", 1)[0]] = line
+        elif line.startswith("- ") and "：`" in line:
+            details[line[2:].split("：`", 1)[0]] = line
+    return rows, details, lines[start:]
 
 
 PERFORMANCE_INTRO = """# 性能基准
@@ -713,7 +739,9 @@ def run(args: argparse.Namespace, argv: Sequence[str]) -> int:
         print(render(figures, info))
     if args.markdown:
         command = "bansha bench " + " ".join(shlex.quote(a) for a in argv)
-        sim.Region("bench").write(Path(args.markdown), render_markdown(figures, info, command, profile),
+        region = sim.Region("bench")
+        previous = region.read(Path(args.markdown))
+        region.write(Path(args.markdown), render_markdown(figures, info, command, profile, previous),
                                   PERFORMANCE_INTRO)
         _note(f"已写入：{args.markdown}")
     return 0

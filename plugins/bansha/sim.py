@@ -487,6 +487,12 @@ class Region:
         self.begin = f"<!-- {self.name}:begin（以下由命令生成，请勿手改） -->"
         self.end = f"<!-- {self.name}:end -->"
 
+    def read(self, path: Path) -> str:
+        """The block's body as it stands ("" when the page or the block is missing)."""
+        text = path.read_text(encoding="utf-8") if path.exists() else ""
+        start, stop = text.find(self.begin), text.find(self.end)
+        return text[start + len(self.begin):stop].strip("\n") if 0 <= start < stop else ""
+
     def write(self, path: Path, body: str, intro: str) -> None:
         block = f"{self.begin}\n{body.rstrip()}\n{self.end}"
         text = path.read_text(encoding="utf-8") if path.exists() else intro.rstrip() + "\n\n" + self.begin + "\n" + self.end + "\n"
