@@ -84,10 +84,18 @@ def test_skipping_the_text_changes_no_move_and_no_result(key):
             runs = {}
             for texts in (True, False):
                 def observe(_game, _inp, evs, sink=events[texts]):
-                    sink.extend((e.audience, e.tag, e.data) for e in evs if e.audience.kind != "judge")
+                    sink.extend((e.audience, e.tag, e.data) for e in evs if e.audience.kind != "judge" and e.tag != "prompt")
 
                 runs[texts] = play_game(rules, n, seed, dict(options), agent, record=True, observe=observe, texts=texts)
             full, bare = runs[True], runs[False]
             assert [(i.kind, i.actor, i.args) for i in bare.inputs] == [(i.kind, i.actor, i.args) for i in full.inputs], kind
             assert bare.game.outcome == full.game.outcome and events[False] == events[True], kind
             assert full.game.timeline and not bare.game.timeline
+            assert all(not e.data for e in full_prompts(rules, n, seed, options, agent))
+
+
+def full_prompts(rules, n, seed, options, agent):
+    """The prompts of a game with its texts: what `texts=False` leaves out carries no data."""
+    out = []
+    play_game(rules, n, seed, dict(options), agent, observe=lambda _g, _i, evs: out.extend(e for e in evs if e.tag == "prompt"))
+    return out

@@ -74,6 +74,12 @@ class Ctx:
         self.events.append(Event(EFFECT, "", "mute", effect=Mute(self._game.qq_of(seat), seconds)))
 
     # --- what a rule may read ------------------------------------------------------------------
+    @property
+    def texts(self) -> bool:
+        """False when nobody reads the text (the simulator, the bench: `Game.texts`): a message that is only
+        text for a person, with no data (the phase prompt), may be skipped."""
+        return self._game.texts
+
     def name(self, seat: int) -> str:
         """「3号 昵称」"""
         return self._game.seat_name(seat)

@@ -398,7 +398,10 @@ class Ruleset:
         return "\n".join([f"{self.phase_label(state)}：你可以发动", *lines, *([note] if note else []), "（不发动可 /放弃）"])
 
     def prompt(self, ctx: Ctx, state: Any, seats: Iterable[int] | None = None) -> None:
-        """Tell each seat (the living by default) what it may do in the phase just entered, privately."""
+        """Tell each seat (the living by default) what it may do in the phase just entered, privately. Only
+        text, so skipped when nobody reads it (`ctx.texts`)."""
+        if not ctx.texts:
+            return
         for seat in state.living() if seats is None else seats:
             text = self.prompt_text(state, seat)
             if text:
