@@ -144,3 +144,19 @@ def test_a_refused_input_leaves_the_game_unchanged(key):
             apply(game, inp)
         assert e.value.message and any("\u4e00" <= ch <= "\u9fff" for ch in e.value.message)
         assert game == before
+
+
+def test_legal_asks_the_same_target_rule_as_a_typed_action():
+    """`legal` lists a seat as a target exactly when a typed action naming it passes the declaration's
+    own rule (skills.rule_targets against check_target_rule), for every rule, actor and who is alive."""
+    import itertools
+
+    from plugins.bansha.engine.skills import ALIVE, ALIVE_OTHER, ANY, DEAD, check_target_rule, rule_targets
+
+    n = 5
+    for rule, actor, pattern in itertools.product((ALIVE, ALIVE_OTHER, DEAD, ANY), range(1, n + 1),
+                                                  itertools.product((True, False), repeat=n)):
+        skill = Skill("k", "技能", target_rule=rule)
+        alive = [False, *pattern]
+        typed = [t for t in range(1, n + 1) if check_target_rule(skill, actor, t, alive.__getitem__, n) is None]
+        assert rule_targets(skill, actor, alive, n) == typed, (rule, actor, pattern)

@@ -21,7 +21,7 @@ from .ctx import Ctx
 from .order import STEP_RESOLVED, STEP_SUBMITTED, STEP_WAITING, StepView, step_state
 from .phases import COMMON_OPTIONS, OptionSpec, PhaseSpec
 from .roles import BLOCKED, EFFECT, TARGET, Book
-from .skills import Skill, check_target_rule, find_skill
+from .skills import Skill, check_target_rule, find_skill, rule_targets
 from .status import StatusBook
 
 if TYPE_CHECKING:
@@ -59,6 +59,10 @@ class BaseState:
 class LegalChoice:
     skill: Skill
     candidates: tuple[int, ...]  # seats (and ABSTAIN) that may be targeted
+
+
+# Ruleset._unusable's codes for available's refusals (the text is built only when it is read)
+_DEAD, _MANDATORY, _PHASE, _USED = "\0dead", "\0mandatory", "\0phase", "\0used"
 
 
 class Ruleset:
@@ -310,15 +314,29 @@ class Ruleset:
 
     # --- generic machinery from the declarations -----------------------------
     def available(self, state: Any, seat: int, skill: Skill) -> str | None:
-        if not state.alive[seat] and not skill.when_dead:
+        why = self._unusable(state, seat, skill)
+        if why == _DEAD:
             return "你已经出局，不能再使用技能。"
-        if skill.mandatory:
+        if why == _MANDATORY:
             return f"「{skill.name}」是强制技能，会自动结算。"
-        if skill.phases and state.phase not in skill.phases:
+        if why == _PHASE:
             when = "、".join(self.phases[p].label for p in skill.phases if p in self.phases)
             return f"现在不能使用「{skill.name}」：它只能在{when}使用。"
-        if skill.uses is not None and state.used(seat, skill.key) >= skill.uses:
+        if why == _USED:
             return f"「{skill.name}」的使用次数已经用完。"
+        return why
+
+    def _unusable(self, state: Any, seat: int, skill: Skill) -> str | None:
+        """Why `available` refuses, as a code (its text built only when someone reads it) or the game's
+        `blocked` text; None: usable. `legal` asks this for every skill of every seat."""
+        if not state.alive[seat] and not skill.when_dead:
+            return _DEAD
+        if skill.mandatory:
+            return _MANDATORY
+        if skill.phases and state.phase not in skill.phases:
+            return _PHASE
+        if skill.uses is not None and state.used(seat, skill.key) >= skill.uses:
+            return _USED
         return self.blocked(state, seat, skill)
 
     def find(self, state: Any, seat: int, word: str) -> Skill:
@@ -350,16 +368,11 @@ class Ruleset:
         """What the seat may do now, with every acceptable target."""
         out = []
         for skill in self.skills_of(state, seat):
-            if self.available(state, seat, skill) is not None:
+            if self._unusable(state, seat, skill) is not None:
                 continue
-            cands = []
-            if "弃权" in skill.words:
-                cands.append(ABSTAIN)
-            for t in range(1, state.n + 1):
-                if check_target_rule(skill, seat, t, lambda s: state.alive[s], state.n) is None and (
-                    self.target_refusal(state, seat, skill, t) is None
-                ):
-                    cands.append(t)
+            cands = [ABSTAIN] if "弃权" in skill.words else []
+            cands += [t for t in rule_targets(skill, seat, state.alive, state.n)
+                      if self.target_refusal(state, seat, skill, t) is None]
             if skill.least_targets and len(cands) < skill.least_targets:
                 continue
             out.append(LegalChoice(skill, tuple(cands)))

@@ -121,3 +121,17 @@ def check_target_rule(skill: Skill, actor: int, target: int, alive: Callable[[in
     if rule == DEAD and alive(target):
         return f"{target}号 仍然在场，「{skill.name}」只能指定出局的玩家。"
     return None
+
+
+def rule_targets(skill: Skill, actor: int, alive: list[bool], n: int) -> list[int]:
+    """The seats 1..n the declaration's own target rule accepts: exactly those for which `check_target_rule`
+    is None (tests/test_engine.py checks every rule), without building a refusal for each of the others
+    (`legal` asks this for every seat, skill and phase)."""
+    rule = skill.target_rule
+    if rule == ALIVE:
+        return [t for t in range(1, n + 1) if alive[t]]
+    if rule == ALIVE_OTHER:
+        return [t for t in range(1, n + 1) if alive[t] and t != actor]
+    if rule == DEAD:
+        return [t for t in range(1, n + 1) if not alive[t]]
+    return list(range(1, n + 1))
