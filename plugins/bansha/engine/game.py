@@ -223,10 +223,9 @@ def _act(game: Game, ctx: Ctx, inp: Input) -> None:
         parts = raw.split(None, skill.targets)
         words, text = parts[:skill.targets], (parts[skill.targets] if len(parts) > skill.targets else "")
         text = clean_text(text, 200)
-    action = parse_action(skill, words, game.resolve, reason=reason, via=via)
-    action = _with(action, text=text, msg=int(inp.arg("msg", 0) or 0))
-    if inp.arg("proxy"):
-        action = _with(action, proxy=True, by_judge=inp.arg("judge", 0))
+    proxy = {"proxy": True, "by_judge": inp.arg("judge", 0)} if inp.arg("proxy") else {}
+    action = parse_action(skill, words, game.resolve, reason=reason, via=via, text=text,
+                          msg=int(inp.arg("msg", 0) or 0), **proxy)
     rules.act(ctx, game.state, seat, action)
 
 
@@ -239,12 +238,6 @@ def _pm_only(skill: Skill, phase: str, spec: PhaseSpec | None) -> bool:
     if skill.pm_only is None:
         return spec is not None and spec.night and skill.name != "投票"
     return skill.pm_only and (not skill.phases or phase in skill.phases)
-
-
-def _with(action, **kw):
-    from dataclasses import replace
-
-    return replace(action, **kw)
 
 
 def _give_up(game: Game, ctx: Ctx, inp: Input) -> None:

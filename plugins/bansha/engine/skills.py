@@ -78,6 +78,7 @@ def parse_action(
     *,
     reason: str = "",
     via: str = "pm",
+    **more: object,
 ) -> Action:
     """Turn the words after a skill name into an Action, or refuse.
 
@@ -104,7 +105,7 @@ def parse_action(
         raise Refusal(f"「{skill.name}」需要指定 {skill.least_targets} 个目标。用法：{skill.usage()}")
     if skill.distinct and len(set(targets)) != len(targets):
         raise Refusal(f"「{skill.name}」的目标不能重复。")
-    return Action(skill=skill.key, targets=tuple(targets), words=tuple(kept), reason=reason, via=via)
+    return Action(skill=skill.key, targets=tuple(targets), words=tuple(kept), reason=reason, via=via, **more)  # type: ignore[arg-type]
 
 
 def check_target_rule(skill: Skill, actor: int, target: int, alive: Callable[[int], bool], n: int) -> str | None:
