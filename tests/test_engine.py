@@ -160,3 +160,27 @@ def test_legal_asks_the_same_target_rule_as_a_typed_action():
         alive = [False, *pattern]
         typed = [t for t in range(1, n + 1) if check_target_rule(skill, actor, t, alive.__getitem__, n) is None]
         assert rule_targets(skill, actor, alive, n) == typed, (rule, actor, pattern)
+
+
+def test_status_lookups_follow_every_change_to_the_book():
+    """The index by holder answers like a scan of `items` after adds, removals, expiry, a game filtering
+    `items` itself, a copy and a pickle (which does not carry the index)."""
+    import pickle
+
+    book = StatusBook()
+    book.add(Status("沉默", 3, until=NEXT_NIGHT))
+    book.add(Status("守护", 3))
+    book.add(Status("沉默", 5, until=UNTIL_DAY, day=2))
+    assert book.has(3, "沉默") and book.has(5, "沉默") and not book.has(4, "沉默")
+    assert [s.name for s in book.of(3)] == ["沉默", "守护"]
+    book.items = [s for s in book.items if s.name != "守护"]  # a game filtering the list itself
+    assert not book.has(3, "守护") and book.of(3, "沉默")
+    book.items.remove(book.of(5)[0])  # or removing from it in place
+    assert not book.has(5, "沉默")
+    book.on_enter("night", True, 1)
+    assert not book.has(3, "沉默")
+    book.add(Status("迷魂", 1))
+    restored = pickle.loads(pickle.dumps(book))
+    assert "_index" not in restored.__dict__ and restored == book and restored.has(1, "迷魂")
+    copied = copy.deepcopy(book)
+    assert copied.has(1, "迷魂") and copied.remove(1, "迷魂") and not copied.has(1, "迷魂") and book.has(1, "迷魂")

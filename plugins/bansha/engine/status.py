@@ -33,15 +33,37 @@ class Status:
 class StatusBook:
     items: list[Status] = field(default_factory=list)
 
+    # Lookups go through an index by holder (a game asks "does this seat have X" thousands of times per
+    # input). It is rebuilt whenever `items` was replaced or changed length (games also filter `items`
+    # themselves), dropped by every change made here, and never pickled.
+    def _by_holder(self) -> dict[int, list[Status]]:
+        index = self.__dict__.get("_index")
+        items = self.items
+        if index is None or index[0] is not items or index[1] != len(items):
+            by: dict[int, list[Status]] = {}
+            for st in items:
+                by.setdefault(st.holder, []).append(st)
+            index = (items, len(items), by)
+            self.__dict__["_index"] = index
+        return index[2]
+
+    def __getstate__(self) -> dict[str, Any]:
+        return {"items": self.items}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+
     def add(self, status: Status) -> Status:
         self.items.append(status)
+        self.__dict__.pop("_index", None)
         return status
 
     def of(self, holder: int, name: str | None = None) -> list[Status]:
-        return [s for s in self.items if s.holder == holder and (name is None or s.name == name)]
+        mine = self._by_holder().get(holder, ())
+        return [s for s in mine if name is None or s.name == name]
 
     def has(self, holder: int, name: str) -> bool:
-        return any(s.holder == holder and s.name == name for s in self.items)
+        return any(s.name == name for s in self._by_holder().get(holder, ()))
 
     def remove(self, holder: int, name: str | None = None) -> list[Status]:
         gone = self.of(holder, name)
