@@ -36,15 +36,16 @@ class StatusBook:
     # Lookups go through an index by holder (a game asks "does this seat have X" thousands of times per
     # input). It is rebuilt whenever `items` was replaced or changed length (games also filter `items`
     # themselves), dropped by every change made here, and never pickled.
+    _index = None  # (items, len, by holder); a class default, not a field: not built yet
+
     def _by_holder(self) -> dict[int, list[Status]]:
-        index = self.__dict__.get("_index")
+        index: tuple[list[Status], int, dict[int, list[Status]]] | None = self._index
         items = self.items
         if index is None or index[0] is not items or index[1] != len(items):
             by: dict[int, list[Status]] = {}
             for st in items:
                 by.setdefault(st.holder, []).append(st)
-            index = (items, len(items), by)
-            self.__dict__["_index"] = index
+            index = self._index = (items, len(items), by)
         return index[2]
 
     def __getstate__(self) -> dict[str, Any]:
@@ -55,7 +56,7 @@ class StatusBook:
 
     def add(self, status: Status) -> Status:
         self.items.append(status)
-        self.__dict__.pop("_index", None)
+        self._index = None
         return status
 
     def of(self, holder: int, name: str | None = None) -> list[Status]:
@@ -63,7 +64,10 @@ class StatusBook:
         return [s for s in mine if name is None or s.name == name]
 
     def has(self, holder: int, name: str) -> bool:
-        return any(s.name == name for s in self._by_holder().get(holder, ()))
+        for s in self._by_holder().get(holder, ()):
+            if s.name == name:
+                return True
+        return False
 
     def remove(self, holder: int, name: str | None = None) -> list[Status]:
         gone = self.of(holder, name)
