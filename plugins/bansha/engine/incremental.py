@@ -3,7 +3,8 @@
 The engine asks `pending()` and `outcome()` several times per input (after the input, for an early
 close, for reminders, and the simulator's agents before every move), and each answer reads the whole
 table. A ruleset opts in by naming the facts each answer reads: `pending_key(state)` and
-`outcome_key(state)` return a small hashable built from exactly those facts (who is alive, the phase,
+`outcome_key(state)` (methods, or functions of plugins/<game>/kept.py that `registry.register` attaches)
+return a small hashable built from exactly those facts (who is alive, the phase,
 who acted, the ballot…). The answer is then recomputed only when an input changed one of them — a
 death, a vote, a new phase — and otherwise served as kept. A ruleset without a key recomputes as
 before.
@@ -97,6 +98,7 @@ def scratch_outcome(rules: Any, state: Any) -> Outcome | None:
 
 
 def is_kept(rules: Any) -> dict[str, bool]:
-    """Which answers this ruleset keeps (its class defines the key): for the property test's report."""
-    return {name: getattr(type(rules), f"{name}_key").__qualname__ != f"Ruleset.{name}_key"
+    """Which answers this ruleset keeps (a key of its class or of its kept.py): for the test's report."""
+    return {name: f"{name}_key" in vars(rules)
+            or getattr(type(rules), f"{name}_key").__qualname__ != f"Ruleset.{name}_key"
             for name in ("pending", "outcome")}
