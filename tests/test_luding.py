@@ -14,7 +14,9 @@ import scenario
 
 from plugins.bansha.engine import get
 from plugins.luding import rules  # noqa: F401  # registers the ruleset
-from plugins.luding.roles import DAY, FOX, NIGHT, NIGHT_ORDER, ROLES, SETTLE, VILLAGE, WOLF
+from plugins.luding.order import NIGHT_ORDER
+from plugins.luding.roles import ROLES
+from plugins.luding.terms import DAY, FOX, NIGHT, SETTLE, VILLAGE, WOLF
 
 RULES = get("鹿鼎记")
 T0 = 1_700_000_000.0

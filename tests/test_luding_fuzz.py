@@ -15,7 +15,7 @@ from plugins.bansha.engine.audit import audit as leak_audit
 from plugins.bansha.engine.audit import private_skill_names
 from plugins.bansha.engine.game import ENDED, RUNNING
 from plugins.luding import rules  # noqa: F401  # registers the ruleset
-from plugins.luding.roles import CAMPS, FOX, FOXROLE, VILLAGE, WOLF
+from plugins.luding.terms import CAMPS, FOX, FOXROLE, VILLAGE, WOLF
 
 RULES = get("鹿鼎记")
 T0 = 1_700_000_000.0

@@ -15,7 +15,7 @@ from ..bansha.engine import Action, Event
 from ..bansha.engine.deduce import Say
 from ..bansha.engine.mind_village import VillageMind
 from ..bansha.engine.ruleset import LegalChoice
-from .roles import DAY
+from .terms import DAY
 
 NEVER = frozenset({"sacrifice"})
 

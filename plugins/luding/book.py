@@ -1,0 +1,92 @@
+"""鹿鼎记's book: every role and skill, registered by the role modules (roles/) with what they do.
+
+A skill is a `LudingSkill` (the engine's Skill plus `slot`: the state field that holds tonight's submission);
+a role is a `LudingRole` whose methods are its part in the game's procedures — what it knows, what happens
+when it leaves, when it is the target of 预言 or 感染. The defaults do nothing, so a role writes only what the
+text gives it. `BOOK` holds the effects, target and blocked checks and the night steps (engine/roles.py).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from ..bansha.engine import Action, Book, Ctx, Role, Skill
+
+if TYPE_CHECKING:
+    from .state import LudingState
+    from .world import World
+
+BOOK = Book("luding")
+
+
+@dataclass(frozen=True)
+class LudingSkill(Skill):
+    slot: str = ""  # the state field holding tonight's submission (one per night): submitted twice is refused
+    nightly: bool = False  # a night submission: /放弃 and "already submitted" apply to it
+
+
+@dataclass(frozen=True)
+class LudingRole(Role):
+    """One role of 003. `faction` is the camp it starts in: 感染 can change a seat's camp, never its role."""
+
+    mate: str = ""  # the role it knows from the start (父狼 and 幼狼: "互知但不共群")
+
+    def skills_now(self, state: LudingState, seat: int) -> tuple[Skill, ...]:
+        """The declarations as the seat holds them in this phase."""
+        return self.skills
+
+    def prompt_line(self, state: LudingState, seat: int) -> str:
+        """A line for the night's prompt that the declarations cannot say."""
+        return ""
+
+    def tells(self, state: LudingState, seat: int) -> list[str]:
+        """Its private record, for /身份."""
+        return []
+
+    def marks(self, state: LudingState, seat: int) -> list[str]:
+        """What the 导演台 notes about the seat early in its line (a standing fact)."""
+        return []
+
+    def facts(self, state: LudingState, seat: int) -> list[str]:
+        """What the 导演台 notes last about the seat (its history)."""
+        return []
+
+    # --- its part in the procedures ---------------------------------------------------------------
+    def out(self, w: World, seat: int, cause: str, by_day: bool) -> None:
+        """The seat just left the game (deaths.py), before the camps are judged."""
+
+    def checked(self, w: World, seat: int) -> bool:
+        """The seat became the target of 预言 (step V); True ends the step (the game is decided)."""
+        return False
+
+    def infected(self, w: World, seat: int, head: str) -> str:
+        """A valid infection reaches the seat (step VI 一/二): GO on, VOID this one, or WAIT for a shot."""
+        return GO
+
+    def resists(self, w: World, seat: int, head: str) -> bool:
+        """After 救药 (step VI 三): True if the infection does not change the seat's camp."""
+        return False
+
+
+GO, VOID, WAIT = "go", "void", "wait"
+
+
+def submitted(ctx: Ctx, state: LudingState, seat: int, what: str) -> None:
+    """The reply to a night submission: nothing resolves before the night closes."""
+    ctx.reply(f"已提交：{what}。将在夜晚结束后按顺序结算。")
+    ctx.judge(f"第{state.day}夜 {ctx.name(seat)}（{state.role(seat)}）{what}")
+
+
+def submit(ctx: Ctx, state: LudingState, seat: int, action: Action) -> None:
+    """The effect of a one-target night skill: kept in its slot until the night resolves."""
+    skill = BOOK.skill(action.skill)
+    target = action.targets[0]
+    setattr(state, skill.slot, target)  # the declared slot: tests/test_luding_structure.py checks each exists
+    submitted(ctx, state, seat, f"{skill.name} {ctx.name(target)}")
+
+
+def void(ctx: Ctx, state: LudingState, seat: int, name: str, why: str) -> None:
+    """A submission that does not take effect: the seat learns only that."""
+    ctx.seat(seat, f"你今晚的「{name}」没有生效。")
+    ctx.judge(f"第{state.day}夜 {ctx.name(seat)} 的{name}无效：{why}")

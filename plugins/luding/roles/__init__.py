@@ -1,0 +1,12 @@
+"""One module per role of 003 (and `everyone`: the day's vote). Importing the package registers every role
+and skill in the book (book.py); a new role is a new module here, its card in terms.DECK and, if it acts at
+night, its step in order.NIGHT_ORDER."""
+
+from ..book import BOOK, LudingRole
+from ..terms import DECK
+from . import cub, elder, everyone, father, fox, guard, hunter, seer, villager, witch
+
+# The roles in the deal's order (terms.DECK).
+ROLES: dict[str, LudingRole] = {name: BOOK.roles[name] for name in dict.fromkeys(DECK)}
+
+__all__ = ["ROLES", "cub", "elder", "everyone", "father", "fox", "guard", "hunter", "seer", "villager", "witch"]
