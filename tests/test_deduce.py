@@ -162,7 +162,7 @@ def test_the_agent_kinds_and_their_side_by_side_report(capsys):
 from plugins.bansha.engine import GROUP, Event, to_seat, to_team  # noqa: E402
 from plugins.bansha.engine.ruleset import LegalChoice  # noqa: E402
 from plugins.werewolf.deduce import WerewolfMind  # noqa: E402
-from plugins.werewolf.roles import VOTE  # noqa: E402
+from plugins.werewolf.roles.everyone import VOTE  # noqa: E402
 
 
 def ev(audience, tag: str = "", **data) -> Event:
@@ -225,7 +225,7 @@ def test_wolves_do_not_vote_a_teammate_unless_the_table_is_exiling_a_claimed_one
 
 
 def test_the_pack_agrees_on_its_latest_choice_and_kills_the_claimed_seer_first():
-    from plugins.werewolf.roles import KILL
+    from plugins.werewolf.roles.pack import KILL
 
     wolf = ww_mind(6, "狼人", "wolf", (2, 9, 10))
     phase(wolf, "night", 2)

@@ -12,7 +12,9 @@ from plugins.bansha.engine import Ctx, Game, Input, Refusal, apply, get
 from plugins.bansha.engine.game import ENDED
 from plugins.bansha.engine.phases import parse_options
 from plugins.werewolf import rules  # noqa: F401  # registers the ruleset
-from plugins.werewolf.roles import BOARD_BY_NAME, BOARDS, DAY, HUNTER, LAST_WORDS, NIGHT, PK, ROLES, WITCH
+from plugins.werewolf.boards import BOARD_BY_NAME, BOARDS
+from plugins.werewolf.roles import ROLES
+from plugins.werewolf.terms import DAY, HUNTER, LAST_WORDS, NIGHT, PK, WITCH
 
 RULES = get("狼人杀")
 T0 = 1_700_000_000.0

@@ -19,10 +19,11 @@ from plugins.bansha.engine.audit import audit as engine_audit
 from plugins.bansha.engine.audit import private_skill_names
 from plugins.bansha.engine.game import ENDED
 from plugins.bansha.engine.phases import parse_options
-from plugins.werewolf.roles import (
+from plugins.werewolf.boards import BOARD_BY_NAME, BOARDS, parse_custom
+from plugins.werewolf.order import NIGHT_ORDER, NIGHT_PHASES
+from plugins.werewolf.roles import ROLES
+from plugins.werewolf.terms import (
     BADGE,
-    BOARD_BY_NAME,
-    BOARDS,
     CUPID,
     DAY,
     ELECT,
@@ -31,14 +32,10 @@ from plugins.werewolf.roles import (
     HUNTER,
     LAST_WORDS,
     NIGHT,
-    NIGHT_ORDER,
-    NIGHT_PHASES,
     PK,
-    ROLES,
     THIEF,
     TIE,
     WITCH,
-    parse_custom,
 )
 
 RULES = get("狼人杀")

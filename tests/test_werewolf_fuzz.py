@@ -20,7 +20,9 @@ from plugins.bansha.engine.audit import audit as engine_audit
 from plugins.bansha.engine.audit import private_skill_names
 from plugins.bansha.engine.game import ENDED
 from plugins.werewolf import rules  # noqa: F401  # registers the ruleset
-from plugins.werewolf.roles import BOARDS, ROLES, WOLF
+from plugins.werewolf.boards import BOARDS
+from plugins.werewolf.roles import ROLES
+from plugins.werewolf.terms import WOLF
 
 RULES = get("werewolf")
 GAMES_PER_BOARD = 300 if LONG else 40  # per board, with replay and audit; 1,000 plain games: test_werewolf_classic

@@ -11,7 +11,7 @@ from test_werewolf_classic import RULES, Classic
 from test_werewolf_fuzz import options_for, play
 
 from plugins.bansha.engine.game import ENDED
-from plugins.werewolf.roles import DAY, HUNTER, LAST_WORDS, NIGHT, WITCH
+from plugins.werewolf.terms import DAY, HUNTER, LAST_WORDS, NIGHT, WITCH
 
 
 def _ended(t: Classic, winner: str) -> str:

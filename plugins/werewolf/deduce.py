@@ -14,7 +14,9 @@ from ..bansha.engine import ABSTAIN, Action, Event
 from ..bansha.engine.deduce import Say
 from ..bansha.engine.mind_village import VillageMind
 from ..bansha.engine.ruleset import LegalChoice
-from .roles import DAY, ELECT, ELECT_VOTE, LAST_WORDS, NIGHT_PHASES, ROLES, VILLAGER, WOLF
+from .order import NIGHT_PHASES
+from .roles import ROLES
+from .terms import DAY, ELECT, ELECT_VOTE, LAST_WORDS, VILLAGER, WOLF
 
 NEVER = frozenset({"explode", "king_explode", "withdraw", "tear"})
 

@@ -26,7 +26,7 @@ from typing import Any
 
 from ..bansha.engine import ABSTAIN, Action, Rng
 from ..bansha.engine.heuristic import generic_action
-from .roles import WOLF
+from .terms import WOLF
 
 _WHEN = re.compile(r"第(\d+)(夜|天)")
 

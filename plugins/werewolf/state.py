@@ -6,7 +6,8 @@ from dataclasses import dataclass, field
 
 from ..bansha.engine import BaseState, VoteBox
 from ..bansha.engine.mech_sheriff import Badge, Election
-from .roles import CHECK_FACTION, DAY, GOOD, LOVERS, PIPER, PK, ROLES, WOLF, WOLF_ROLES, WOLVES
+from .book import BOOK
+from .terms import CHECK_FACTION, DAY, GOOD, LOVERS, PIPER, PK, WOLF, WOLVES
 
 REVEALED = "已翻牌"  # public status of an 白痴 who flipped
 
@@ -85,7 +86,7 @@ class WerewolfState(BaseState):
         return self.roles[seat]
 
     def kind(self, seat: int) -> str:
-        return ROLES[self.roles[seat]].kind
+        return BOOK.roles[self.roles[seat]].kind
 
     def holders(self, role: str) -> list[int]:
         return [s for s in range(1, self.n + 1) if self.roles[s] == role]
@@ -100,7 +101,7 @@ class WerewolfState(BaseState):
     def has_card(self, role: str) -> bool:
         """The board holds this card (dealt or a spare): 002's "有守卫局" is a property of the board."""
         if role == "狼人":
-            return any(card in WOLF_ROLES for card in self.deck)
+            return any(BOOK.roles[card].kind == WOLF for card in self.deck)
         return role in self.deck
 
     def wolves(self, living: bool = True) -> list[int]:
@@ -123,19 +124,19 @@ class WerewolfState(BaseState):
         """002 人狼恋: one lover a wolf, the other 平民 (神民 or 普通平民)."""
         if len(self.lovers) != 2:
             return False
-        a, b = (ROLES[self.roles[s]] for s in self.lovers)
+        a, b = (BOOK.roles[self.roles[s]] for s in self.lovers)
         return {a.faction, b.faction} == {WOLVES, GOOD} and a.kind != "solo" and b.kind != "solo"
 
     def camp(self, seat: int) -> str:
         if self.mixed_love and seat in (*self.lovers, self.cupid):
             return LOVERS
-        return ROLES[self.roles[seat]].faction
+        return BOOK.roles[self.roles[seat]].faction
 
     def powerless(self, seat: int) -> bool:
         """After the 长老 was killed by the village: "所有平民(除狼之外的其他角色)都将失去他们的特殊能力"."""
         if not self.cursed or self.kind(seat) == WOLF:
             return False
-        return self.curse_scope == "除狼人外" or ROLES[self.roles[seat]].faction == GOOD
+        return self.curse_scope == "除狼人外" or BOOK.roles[self.roles[seat]].faction == GOOD
 
     def can_vote(self, seat: int) -> bool:
         if not self.alive[seat] or self.revealed(seat) or seat in self.candidates and self.phase == PK:
