@@ -1,6 +1,6 @@
 """鹿鼎记's book: every role and skill, registered by the role modules (roles/) with what they do.
 
-A skill is a `LudingSkill` (the engine's Skill plus `slot`: the state field that holds tonight's submission);
+A skill is a `LudingSkill` (the engine's Skill plus `nightly`: submitted by night, kept in `state.tonight`);
 a role is a `LudingRole` whose methods are its part in the game's procedures — what it knows, what happens
 when it leaves, when it is the target of 预言 or 感染. The defaults do nothing, so a role writes only what the
 text gives it. `BOOK` holds the effects, target and blocked checks and the night steps (engine/roles.py).
@@ -22,8 +22,8 @@ BOOK = Book("luding")
 
 @dataclass(frozen=True)
 class LudingSkill(Skill):
-    slot: str = ""  # the state field holding tonight's submission (one per night): submitted twice is refused
-    nightly: bool = False  # a night submission: /放弃 and "already submitted" apply to it
+    nightly: bool = False  # a night submission, kept in state.tonight[key]: /放弃 applies, and a second one is refused
+    again: bool = False  # … unless it may be submitted more than once a night (感染 with 激励: its own check)
 
 
 @dataclass(frozen=True)
@@ -79,10 +79,10 @@ def submitted(ctx: Ctx, state: LudingState, seat: int, what: str) -> None:
 
 
 def submit(ctx: Ctx, state: LudingState, seat: int, action: Action) -> None:
-    """The effect of a one-target night skill: kept in its slot until the night resolves."""
+    """The effect of a one-target night skill: kept in state.tonight until the night resolves."""
     skill = BOOK.skill(action.skill)
     target = action.targets[0]
-    setattr(state, skill.slot, target)  # the declared slot: tests/test_luding_structure.py checks each exists
+    state.tonight[skill.key] = target
     submitted(ctx, state, seat, f"{skill.name} {ctx.name(target)}")
 
 

@@ -20,9 +20,7 @@ class Night:
 
     def start(self) -> None:
         ctx, state = self.w.ctx, self.w.state
-        state.p_charm = state.p_shield = state.p_quarantine = state.p_save = state.p_poison = state.p_check = 0
-        state.p_infect = []
-        state.p_sacrifice = False
+        state.tonight = {}
         state.passed = []
         state.charmed = state.shielded = state.saved = state.poisoned = state.shooter = 0
         state.infect_queue = []

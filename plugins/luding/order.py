@@ -24,15 +24,15 @@ from .terms import CUB, FATHER, FOXROLE, GUARD, SEER, SETTLE, WITCH
 class NightStep(Step):
     numeral: str = ""  # the text's I–VII
     actors: tuple[str, ...] = ()  # the roles that act in it (the 导演台 names their seats)
-    submits: tuple[str, ...] = ()  # the state fields that show tonight's submission for it (the 导演台)
+    submits: tuple[str, ...] = ()  # the skills whose submission tonight shows it is under way (the 导演台)
 
 
 NIGHT_ORDER: tuple[NightStep, ...] = (
-    NightStep("fox", "妖狐行动", SETTLE, "I", (FOXROLE,), ("p_charm",)),
-    NightStep("guard", "守卫行动", SETTLE, "II", (GUARD,), ("p_shield",)),
-    NightStep("wolves", "父狼、幼狼行动", SETTLE, "III", (FATHER, CUB), ("p_infect", "p_sacrifice")),
-    NightStep("witch", "女巫行动", SETTLE, "IV", (WITCH,), ("p_save", "p_poison")),
-    NightStep("seer", "预言家行动", SETTLE, "V", (SEER,), ("p_check", "p_quarantine")),
+    NightStep("fox", "妖狐行动", SETTLE, "I", (FOXROLE,), ("charm",)),
+    NightStep("guard", "守卫行动", SETTLE, "II", (GUARD,), ("shield",)),
+    NightStep("wolves", "父狼、幼狼行动", SETTLE, "III", (FATHER, CUB), ("infect", "sacrifice")),
+    NightStep("witch", "女巫行动", SETTLE, "IV", (WITCH,), ("save", "poison")),
+    NightStep("seer", "预言家行动", SETTLE, "V", (SEER,), ("check", "quarantine")),
     NightStep("infection", "感染结算", SETTLE, "VI"),
     NightStep("poisoning", "毒药结算", SETTLE, "VII"),
 )

@@ -109,7 +109,7 @@ class LudingRuleset(Ruleset):
         if isinstance(skill, LudingSkill) and skill.nightly:
             if state.passed_on(seat, skill.key):
                 return "你已经放弃了今晚的这个行动。"
-            if skill.slot and getattr(state, skill.slot):
+            if not skill.again and state.tonight.get(skill.key):
                 return f"今晚的「{skill.name}」已经提交了。"
         return super().blocked(state, seat, skill)
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from ..bansha.engine import BaseState, Outcome, VoteBox
 from .terms import ALL
@@ -30,15 +31,9 @@ class LudingState(BaseState):
     shields: list[int] = field(default_factory=list)  # every seat that became a 神圣之盾 target
     charms: list[int] = field(default_factory=list)  # every seat that became a 魅惑 target
     potions: list[tuple[int, str, int]] = field(default_factory=list)  # (night, potion, target)
-    # tonight's submissions (night phase)
-    p_charm: int = 0
-    p_shield: int = 0
-    p_infect: list[int] = field(default_factory=list)
-    p_sacrifice: bool = False
-    p_quarantine: int = 0
-    p_save: int = 0
-    p_poison: int = 0
-    p_check: int = 0
+    # tonight's submissions (night phase): skill key -> its target (感染: the list of targets; 牺牲: True).
+    # A role keeps its night choice here, so a new role needs no new field.
+    tonight: dict[str, Any] = field(default_factory=dict)
     passed: list[str] = field(default_factory=list)  # "seat:key" or "seat:*" given up tonight
     # tonight's resolution (settle phase)
     step: int = 0  # index into order.NIGHT_ORDER

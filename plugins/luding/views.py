@@ -113,7 +113,7 @@ def night_steps(state: LudingState) -> list[StepView]:
         if state.phase == SETTLE:
             status = STEP_RESOLVED if i < state.step else STEP_WAITING
         elif state.phase == NIGHT:
-            status = STEP_SUBMITTED if any(getattr(state, f) for f in step.submits) else STEP_WAITING
+            status = STEP_SUBMITTED if any(state.tonight.get(k) for k in step.submits) else STEP_WAITING
         else:  # by day: last night is over; the first day has no night before it
             status = STEP_RESOLVED if state.day > 1 else STEP_WAITING
         out.append(StepView(f"{step.numeral} {step.label}", status, seats))

@@ -13,7 +13,7 @@ RALLY = LudingSkill(
     help="幼狼并非因红牌罚下而出局后，仅限下一个夜晚（白天出局则为当晚），父狼可以再使用一次感染。",
 )
 SACRIFICE = LudingSkill(
-    "sacrifice", "牺牲", phases=(NIGHT,), targets=0, timeout=NIGHT_TIMEOUT, nightly=True, slot="p_sacrifice",
+    "sacrifice", "牺牲", phases=(NIGHT,), targets=0, timeout=NIGHT_TIMEOUT, nightly=True,
     pm_only=True,
     help="夜晚主动出局（在当晚结算的第 III 步）。论坛：关门后 1 小时内提交。",
 )
@@ -41,5 +41,5 @@ CUB_ROLE = BOOK.role(Cub(
 
 @BOOK.effect(SACRIFICE)
 def sacrifice(ctx: Ctx, state: LudingState, seat: int, action: Action) -> None:
-    state.p_sacrifice = True
+    state.tonight[SACRIFICE.key] = True
     submitted(ctx, state, seat, "牺牲（主动出局）")

@@ -12,7 +12,7 @@ from ..terms import CUB, FATHER, FATHER_TIMEOUT, NIGHT, SACRIFICED, WOLF, seats_
 from ..world import World
 
 INFECT = LudingSkill(
-    "infect", "感染", phases=(NIGHT,), target_rule=ALIVE_OTHER, timeout=FATHER_TIMEOUT, nightly=True,
+    "infect", "感染", phases=(NIGHT,), target_rule=ALIVE_OTHER, timeout=FATHER_TIMEOUT, nightly=True, again=True,
     pm_only=True,  # typed in the group it would give the role away (every night skill, 最后一枪)
     help="每晚指定一名角色；若他不是妖狐，他转变为狼人阵营（身份和技能不变）并得到反馈。"
     "你不会得知结果。论坛：关门后 30 分钟内提交。",
@@ -45,15 +45,16 @@ FATHER_ROLE = BOOK.role(Father(
 
 @BOOK.blocked(INFECT)
 def infections_left(state: LudingState, seat: int) -> str | None:
-    return "今晚的感染已经提交了。" if len(state.p_infect) >= infections_allowed(state) else None
+    return "今晚的感染已经提交了。" if len(state.tonight.get(INFECT.key, ())) >= infections_allowed(state) else None
 
 
 @BOOK.effect(INFECT)
 def infect(ctx: Ctx, state: LudingState, seat: int, action: Action) -> None:
     target = action.targets[0]
-    state.p_infect.append(target)
+    chosen = state.tonight.setdefault(INFECT.key, [])
+    chosen.append(target)
     state.infections.append((state.day, target))
-    left = infections_allowed(state) - len(state.p_infect)
+    left = infections_allowed(state) - len(chosen)
     more = f"（激励：还可以再感染 {left} 次）" if left else ""
     submitted(ctx, state, seat, f"感染 {ctx.name(target)}{more}")
 
@@ -63,13 +64,13 @@ def wolves_act(w: World) -> bool:
     """III 父狼、幼狼行动: the infections queue for VI; the 幼狼's 牺牲 takes him out now."""
     ctx, state = w.ctx, w.state
     father, cub = state.holder(FATHER), state.holder(CUB)
-    if state.p_infect:
+    if state.tonight.get("infect"):
         if state.acts(father, "infect"):
-            state.infect_queue = list(state.p_infect)
+            state.infect_queue = list(state.tonight["infect"])
             ctx.judge(f"第{state.day}夜 III 父狼感染 {seats_text(state.infect_queue)}")
         elif state.alive[father]:
             void(ctx, state, father, "感染", "被魅惑")
-    if state.p_sacrifice and state.alive[cub]:
+    if state.tonight.get("sacrifice") and state.alive[cub]:
         if state.acts(cub, "sacrifice"):
             ctx.judge(f"第{state.day}夜 III 幼狼 {ctx.name(cub)} 牺牲")
             ctx.seat(cub, "你牺牲了，已出局。")

@@ -11,7 +11,7 @@ from ..world import World
 CUNNING = LudingSkill("cunning", "狡黠", targets=0, mandatory=True, help="被有效感染时不会转变阵营。")
 CURSE = LudingSkill("curse", "咒缚", targets=0, mandatory=True, help="成为预言的目标时立即出局。")
 CHARM = LudingSkill(
-    "charm", "魅惑", phases=(NIGHT,), target_rule=ALIVE_OTHER, nightly=True, slot="p_charm", pm_only=True,
+    "charm", "魅惑", phases=(NIGHT,), target_rule=ALIVE_OTHER, nightly=True, pm_only=True,
     help="被魅惑的角色当晚不能发动任何非强制技能。每名角色整局只能成为魅惑的目标一次。",
 )
 
@@ -50,7 +50,7 @@ def once_a_game(state: LudingState, seat: int, target: int) -> str | None:
 def fox_acts(w: World) -> bool:
     """I 妖狐行动: the charmed character can use no non-强制 skill tonight."""
     ctx, state = w.ctx, w.state
-    fox, target = state.holder(FOXROLE), state.p_charm
+    fox, target = state.holder(FOXROLE), state.tonight.get("charm", 0)
     if target and state.alive[fox] and state.alive[target]:
         state.charms.append(target)
         state.charmed = target

@@ -10,7 +10,7 @@ from ..world import World
 
 SHIELD = LudingSkill(
     "shield", "神圣之盾", aliases=("守护", "盾"), phases=(NIGHT,), target_rule=ALIVE, timeout=NIGHT_TIMEOUT,
-    nightly=True, slot="p_shield", pm_only=True,
+    nightly=True, pm_only=True,
     help="当晚对该角色的任何技能无效（感染、魅惑、预言、检疫、救药、毒药、夜里的最后一枪）。"
     "每名角色整局只能成为神圣之盾的目标一次（可以选自己）。",
 )
@@ -36,7 +36,7 @@ def once_a_game(state: LudingState, seat: int, target: int) -> str | None:
 def guard_acts(w: World) -> bool:
     """II 守卫行动: the shield holds for the rest of the night, and lifts a charm already on its target."""
     ctx, state = w.ctx, w.state
-    guard, target = state.holder(GUARD), state.p_shield
+    guard, target = state.holder(GUARD), state.tonight.get("shield", 0)
     if not target or not state.alive[target]:
         return True
     if not state.acts(guard, "shield"):

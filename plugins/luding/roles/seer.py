@@ -10,7 +10,7 @@ from ..world import World
 
 CHECK = LudingSkill(
     "check", "预言", aliases=("查验", "验"), phases=(NIGHT,), target_rule=ALIVE_OTHER, timeout=NIGHT_TIMEOUT,
-    nightly=True, slot="p_check", pm_only=True,
+    nightly=True, pm_only=True,
     help="每晚查验一名角色的阵营：村民阵营 或 非村民阵营；得到「非村民阵营」时你失去预言。"
     "结果在夜晚结算时私聊告知。论坛：关门后 1 小时内提交。",
 )
@@ -33,7 +33,7 @@ BOOK.effect(CHECK)(submit)
 def seer_acts(w: World) -> bool:
     """V 预言家行动: the target's role answers first (妖狐's 咒缚), then the seer learns the camp."""
     ctx, state = w.ctx, w.state
-    seer, target = state.holder(SEER), state.p_check
+    seer, target = state.holder(SEER), state.tonight.get("check", 0)
     if not target or not state.alive[seer]:
         return True
     if not state.acts(seer, "check"):

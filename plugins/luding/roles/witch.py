@@ -11,17 +11,17 @@ from ..world import World
 
 QUARANTINE = LudingSkill(
     "quarantine", "检疫", phases=(NIGHT,), target_rule=ALIVE_OTHER, timeout=NIGHT_TIMEOUT,
-    nightly=True, slot="p_quarantine", pm_only=True,
+    nightly=True, pm_only=True,
     help="每晚查看一名角色是否被转变过阵营（不含当晚的感染），结果在夜晚结算时告知。",
 )
 SAVE = LudingSkill(
     "save", "救药", aliases=("救",), phases=(NIGHT,), target_rule=ALIVE, uses=1, timeout=NIGHT_TIMEOUT,
-    nightly=True, slot="p_save", pm_only=True,
+    nightly=True, pm_only=True,
     help="该角色当晚不会因被感染而转变阵营。无反馈。发动后你失去检疫和救药，当晚不能用毒药。",
 )
 POISON = LudingSkill(
     "poison", "毒药", aliases=("毒",), phases=(NIGHT,), target_rule=ALIVE_OTHER, uses=1, timeout=NIGHT_TIMEOUT,
-    nightly=True, slot="p_poison", pm_only=True,
+    nightly=True, pm_only=True,
     help="该角色在夜晚结束前出局（结算第 VII 步）。整局一次；发动的当晚不能用救药。",
 )
 
@@ -48,17 +48,17 @@ for _skill in (QUARANTINE, SAVE, POISON):
 
 @BOOK.blocked(QUARANTINE)
 def quarantine_after_save(state: LudingState, seat: int) -> str | None:
-    return "救药发动后，你失去了检疫。" if state.p_save else None
+    return "救药发动后，你失去了检疫。" if state.tonight.get(SAVE.key) else None
 
 
 @BOOK.blocked(SAVE)
 def save_not_with_poison(state: LudingState, seat: int) -> str | None:
-    return "今晚已经使用了毒药，不能再用救药。" if state.p_poison else None
+    return "今晚已经使用了毒药，不能再用救药。" if state.tonight.get(POISON.key) else None
 
 
 @BOOK.blocked(POISON)
 def poison_not_with_save(state: LudingState, seat: int) -> str | None:
-    return "今晚已经使用了救药，不能再用毒药。" if state.p_save else None
+    return "今晚已经使用了救药，不能再用毒药。" if state.tonight.get(SAVE.key) else None
 
 
 @BOOK.step("witch")
@@ -66,8 +66,7 @@ def witch_acts(w: World) -> bool:
     """IV 女巫行动: each submission in the text's order; a potion is spent even when the shield voids it."""
     ctx, state = w.ctx, w.state
     witch = state.holder(WITCH)
-    wanted = [(k, t) for k, t in (("quarantine", state.p_quarantine), ("save", state.p_save),
-                                  ("poison", state.p_poison)) if t]
+    wanted = [(k, state.tonight[k]) for k in ("quarantine", "save", "poison") if state.tonight.get(k)]
     if not wanted or not state.alive[witch]:
         return True
     names = {"quarantine": "检疫", "save": "救药", "poison": "毒药"}
