@@ -8,13 +8,12 @@ dawn's deaths are announced.
 
 from __future__ import annotations
 
+from . import order
 from .book import Dawn, Departure, night_work, overrides
-from .order import NIGHT_ORDER, NIGHT_PHASES, NightStep
+from .order import NightStep
 from .state import WerewolfState
 from .terms import DAY, POISON, WOLF_KILL
 from .world import World
-
-STEPS = {step.key: step for step in NIGHT_ORDER}
 
 
 # --- which steps play tonight (pure: the ruleset asks these without a turn) ---------------------------
@@ -23,7 +22,7 @@ def on(state: WerewolfState, step: NightStep) -> bool:
 
 
 def tonight(state: WerewolfState, phase: str | None = None) -> list[NightStep]:
-    return [step for step in NIGHT_ORDER if on(state, step) and (phase is None or step.phase == phase)]
+    return [step for step in order.NIGHT_ORDER if on(state, step) and (phase is None or step.phase == phase)]
 
 
 def keep_open(state: WerewolfState) -> bool:
@@ -52,9 +51,6 @@ class Night:
     def __init__(self, w: World):
         self.w = w
 
-    def step_on(self, key: str) -> bool:
-        return on(self.w.state, STEPS[key])
-
     def start(self, first: bool = False) -> None:
         ctx, state = self.w.ctx, self.w.state
         state.day = 1 if first else state.day + 1
@@ -63,6 +59,7 @@ class Night:
         state.guarded = state.saved = state.poisoned = 0
         state.charming = []
         state.witch_told = False
+        state.tonight = {}
         state.box.clear()
         state.candidates = []
         state.tie_declined = False
@@ -72,8 +69,8 @@ class Night:
     def next_phase(self, after: str | None) -> None:
         """Enter the first night sub-phase after `after` in which some role on the board acts, else dawn."""
         ctx, state = self.w.ctx, self.w.state
-        start = 0 if after is None else NIGHT_PHASES.index(after) + 1
-        for phase in NIGHT_PHASES[start:]:
+        start = 0 if after is None else order.NIGHT_PHASES.index(after) + 1
+        for phase in order.NIGHT_PHASES[start:]:
             steps = [step for step in tonight(state, phase) if step.acts]
             if steps:
                 ctx.enter(state, phase)

@@ -8,9 +8,9 @@ from typing import Any
 
 from ..bansha.engine import CastRow
 from ..bansha.engine.order import StepView, step_state
+from . import order
 from .boards import Board
 from .book import BOOK, WerewolfRole
-from .order import NIGHT_ORDER, NIGHT_PHASES
 from .state import WerewolfState
 from .terms import GOD, LOVERS, PK, SOLO, TIE, VILLAGER, WOLF, seats_text
 
@@ -158,10 +158,10 @@ def seat_facts(state: WerewolfState, seat: int) -> list[str]:
 def night_steps(state: WerewolfState, pending: set[int], on) -> list[StepView]:
     """`on(step)`: the step plays tonight (night.py)."""
     out = []
-    for step in NIGHT_ORDER:
+    for step in order.NIGHT_ORDER:
         if not on(step):
             continue
         seats = tuple(state.wolves()) if step.role == "狼人" else tuple(state.holders(step.role))
         submitted = step.acts and (bool(state.wolf_choice) if step.role == "狼人" else not pending & set(seats))
-        out.append(StepView(step.role, step_state(NIGHT_PHASES, step.phase, state.phase, state.day, submitted), seats))
+        out.append(StepView(step.role, step_state(order.NIGHT_PHASES, step.phase, state.phase, state.day, submitted), seats))
     return out

@@ -34,10 +34,8 @@ class Deaths(Protocol):
 
 
 class Night(Protocol):
-    def start(self, first: bool = False) -> None: ...
-
-    def step_on(self, key: str) -> bool:
-        """The step of NIGHT_ORDER with this key plays tonight."""
+    def start(self, first: bool = False) -> None:
+        """Night falls (the first night after the deal): tonight's choices are cleared, the first sub-phase opens."""
 
 
 class Day(Protocol):
