@@ -5,13 +5,14 @@ from __future__ import annotations
 
 import ast
 import copy
+import inspect
 from pathlib import Path
 
 import pytest
 
 from plugins.bansha.engine.roles import EFFECT, STEP
 from plugins.luding import rules
-from plugins.luding.book import BOOK, LudingSkill
+from plugins.luding.book import BOOK, LudingRole, LudingSkill
 from plugins.luding.order import NIGHT_ORDER
 from plugins.luding.roles import ROLES
 from plugins.luding.terms import DECK
@@ -49,6 +50,14 @@ def test_the_deal_names_exactly_the_declared_roles_each_in_its_own_module():
         declaring[path.stem] = len(calls)
     assert sum(declaring.values()) == len(ROLES)
     assert all(k <= 1 for k in declaring.values()), declaring  # one role, one module
+
+
+def test_a_role_writes_only_the_parts_the_procedures_call():
+    """A misspelt hook (`tell` for `tells`) would never run: every method a role writes is one of the base's."""
+    known = {name for name, _ in inspect.getmembers(LudingRole, inspect.isfunction)}
+    for role in ROLES.values():
+        written = {name for name, _ in inspect.getmembers(type(role), inspect.isfunction)}
+        assert written <= known, (role.name, written - known)
 
 
 def test_every_declared_field_names_what_it_reads():

@@ -14,7 +14,7 @@ import pytest
 from plugins.bansha.engine.roles import EFFECT, STEP
 from plugins.werewolf import rules
 from plugins.werewolf.boards import BOARDS, CARDS
-from plugins.werewolf.book import BOOK, AfterDeath, NightWork, WerewolfSkill, overrides
+from plugins.werewolf.book import BOOK, AfterDeath, NightWork, WerewolfRole, WerewolfSkill, overrides
 from plugins.werewolf.order import AFTER_DEATH, NIGHT_ORDER, NIGHT_PHASES
 from plugins.werewolf.roles import ROLES
 from plugins.werewolf.terms import WOLF
@@ -70,6 +70,14 @@ def test_every_role_acting_at_night_has_its_step_and_every_card_its_role():
     for role in ROLES.values():
         acts = any(set(s.phases) & set(NIGHT_PHASES) for s in role.skills)
         assert not acts or role.name in woken or role.kind == WOLF, role.name  # the pack wakes as 狼人
+
+
+def test_a_role_writes_only_the_parts_the_procedures_call():
+    """A misspelt hook (`tell` for `tells`) would never run: every method a role writes is one of the base's."""
+    known = {name for name, _ in inspect.getmembers(WerewolfRole, inspect.isfunction)}
+    for role in ROLES.values():
+        written = {name for name, _ in inspect.getmembers(type(role), inspect.isfunction)}
+        assert written <= known, (role.name, written - known)
 
 
 def test_one_role_one_module():
