@@ -13,15 +13,9 @@ import scenario
 from plugins.bansha.engine import Ctx, Input, Refusal, apply, get
 from plugins.bansha.engine.game import ENDED
 from plugins.beastchess import rules  # noqa: F401  # registers the ruleset
-from plugins.beastchess.data import (
-    BUFF_ORDER,
-    FACTION,
-    INSTINCT_LIST,
-    INSTINCTS,
-    NULLIFY_PRIORITY,
-    RESOLUTION_ORDER,
-    SPECIAL_ORDER,
-)
+from plugins.beastchess.catalog import INSTINCT_LIST, INSTINCTS
+from plugins.beastchess.data import FACTION
+from plugins.beastchess.order import BUFF_ORDER, NULLIFY_PRIORITY, RESOLUTION_ORDER, SPECIAL_ORDER
 
 RULES = get("斗兽棋")
 T0 = 1_700_000_000.0

@@ -14,7 +14,8 @@ from plugins.bansha.engine.agent import play_game
 from plugins.bansha.engine.game import ENDED
 from plugins.beastchess import rules  # noqa: F401  # registers the ruleset
 from plugins.beastchess.agent import beast_agent
-from plugins.beastchess.data import ANIMALS, DRAW, FACTION, INSTINCT_LIST
+from plugins.beastchess.catalog import INSTINCT_LIST
+from plugins.beastchess.data import ANIMALS, DRAW, FACTION
 
 RULES = get("斗兽棋")
 SIZES = list(range(4, 11))

@@ -286,7 +286,8 @@ class _ClaimWatch:
 
 # --- 斗兽棋: levels from 预知, attacks and the HP table; 智慧 when sure enough ------------------------------
 
-from plugins.beastchess.data import ATTACK_SKILL, WISDOM  # noqa: E402
+from plugins.beastchess.abilities import ATTACK_SKILL  # noqa: E402
+from plugins.beastchess.abilities import WISDOM_SKILL as WISDOM  # noqa: E402
 from plugins.beastchess.deduce import BeastMind  # noqa: E402
 
 

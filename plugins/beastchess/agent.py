@@ -12,7 +12,9 @@ from __future__ import annotations
 from typing import Any
 
 from ..bansha.engine import Action, Rng, Ruleset
-from .data import AT, BAN, INSTINCT_LIST, JI, LEVEL_WORDS, PICK, PT, UNBANNABLE
+from .catalog import INSTINCT_LIST, UNBANNABLE
+from .data import AT, BAN, LEVEL_WORDS, PICK, PT
+from .instincts.omen import JI
 from .state import BeastState
 
 NAMES = [i.name for i in INSTINCT_LIST]

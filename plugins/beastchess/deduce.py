@@ -31,7 +31,8 @@ from typing import Any
 from ..bansha.engine import Action, Event
 from ..bansha.engine.deduce import Mind
 from ..bansha.engine.ruleset import LegalChoice
-from .data import AT, BAN, INSTINCT_LIST, INSTINCTS, PICK, PROBE, PT, UNBANNABLE
+from .catalog import INSTINCT_LIST, INSTINCTS, UNBANNABLE
+from .data import AT, BAN, PICK, PROBE, PT
 
 LEVELS = (1, 2, 3, 4)
 # Likelihoods of what the HP table shows after this seat's attack on X (see the module docstring).

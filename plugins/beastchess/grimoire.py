@@ -4,7 +4,9 @@
 from __future__ import annotations
 
 from ..bansha.engine.ruleset import STEP_RESOLVED, STEP_SUBMITTED, STEP_WAITING, StepView
-from .data import INSTINCTS, RESOLUTION_ORDER, ROUND
+from .data import ROUND
+from .order import RESOLUTION_ORDER
+from .power import INSTINCTS
 from .state import BeastState
 
 

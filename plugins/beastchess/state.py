@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..bansha.engine import BaseState
-from .data import BY_KEY, INSTINCTS, Instinct
+from .power import INSTINCTS, REGISTRY, Instinct
 
 
 @dataclass
@@ -82,7 +82,7 @@ class BeastState(BaseState):
 
     def gave_up_action(self, seat: int) -> bool:
         plan = self.plans.get(seat)
-        return bool(plan and plan.instinct and BY_KEY[plan.instinct].gives_up_action)
+        return bool(plan and plan.instinct and REGISTRY[plan.instinct].gives_up_action)  # type: ignore[attr-defined]
 
     def acted(self, seat: int) -> bool:
         plan = self.plans.get(seat)
@@ -90,6 +90,11 @@ class BeastState(BaseState):
 
     def seats_of(self, level: int) -> list[int]:
         return [s for s in range(1, self.n + 1) if self.levels[s] == level]
+
+    def known_hp(self, viewer: int, seat: int) -> int:
+        """What `viewer` knows of `seat`'s HP: the real value for oneself, the announced one for others
+        (so a refusal never leaks an 独立宣言)."""
+        return self.hp[seat] if viewer == seat else self.shown[seat]
 
     def living_levels(self) -> list[int]:
         return sorted({self.levels[s] for s in self.living()})
