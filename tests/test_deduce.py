@@ -355,8 +355,9 @@ def test_beast_minds_win_with_wisdom_in_whole_games():
 # --- 酒馆: grail numbers near the mean, 指认 by the class rules, attacks on other factions ------------------
 
 from plugins.tavern.deduce import TavernMind  # noqa: E402
-from plugins.tavern.rules import ATTACK as TAVERN_ATTACK  # noqa: E402
-from plugins.tavern.rules import IDENTIFY, NUMBER  # noqa: E402
+from plugins.tavern.grail import NUMBER  # noqa: E402
+from plugins.tavern.identify import IDENTIFY  # noqa: E402
+from plugins.tavern.orders import ATTACK as TAVERN_ATTACK  # noqa: E402
 
 
 def tavern_mind(seat: int, cls: str, faction: str) -> TavernMind:

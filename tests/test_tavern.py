@@ -10,19 +10,8 @@ import scenario
 
 from plugins.bansha.engine import Game, Input, Rng, apply, get
 from plugins.bansha.engine.game import ENDED
-from plugins.tavern.rules import (
-    DAY,
-    DUSK,
-    NIGHT_ORDER,
-    TURN_ORDER,
-    armor_class,
-    attack_bonus,
-    dex_bonus,
-    dex_mod,
-    fortitude,
-    reflex,
-    will,
-)
+from plugins.tavern.combat import armor_class, attack_bonus, dex_bonus, dex_mod, fortitude, reflex, will
+from plugins.tavern.order import DAY, DUSK, NIGHT_ORDER, TURN_ORDER
 
 RULES = get("酒馆")
 T0 = 1_700_000_000.0

@@ -12,8 +12,9 @@ from plugins.bansha.engine.agent import play_game, random_action
 from plugins.bansha.engine.audit import audit, private_skill_names
 from plugins.bansha.engine.game import ENDED
 from plugins.tavern.agent import player
-from plugins.tavern.rules import FACTIONS, TavernState  # noqa: F401
 from plugins.tavern.sheet import CLASS_NAMES
+from plugins.tavern.state import TavernState  # noqa: F401
+from plugins.tavern.terms import FACTIONS  # noqa: F401
 
 RULES = get("tavern")
 GAMES = 1000

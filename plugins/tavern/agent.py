@@ -5,8 +5,9 @@ tests and the end-to-end mirror (as `random_agent`, the engine's hook)."""
 from __future__ import annotations
 
 from ..bansha.engine import ALIVE, Action, Rng
-from .rules import FACTIONS, TavernState
 from .sheet import CLASS_NAMES
+from .state import TavernState
+from .terms import FACTIONS
 
 
 def player(ruleset, st: TavernState, seat: int, rng: Rng) -> Action | None:
@@ -22,7 +23,7 @@ def player(ruleset, st: TavernState, seat: int, rng: Rng) -> Action | None:
     if skill.key == "number":
         return Action("number", (), (str(rng.randint(1, 100)),))
     if skill.key == "identify":
-        left = ruleset._claims_left(st, seat)
+        left = ruleset.claims_left(st, seat)
         rules = st.spec(seat).identify
         line = rng.choice([r for n, r in zip(left, rules, strict=True) if n])
         vocab = {"特质": ("战斗", "施法", "神圣", "敏捷"), "职业": CLASS_NAMES, "阵营": FACTIONS}[line.kind]

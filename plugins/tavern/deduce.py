@@ -27,7 +27,8 @@ from typing import Any
 from ..bansha.engine import ABSTAIN, Action, Event
 from ..bansha.engine.deduce import Mind
 from ..bansha.engine.ruleset import LegalChoice
-from .sheet import CLASS_NAMES, FACTIONS, LINEUP, SHEET, TRAITS
+from .sheet import SHEET
+from .terms import CLASS_NAMES, FACTIONS, LINEUP, TRAITS
 
 CARDS: tuple[tuple[str, str], ...] = tuple((c, f) for f in FACTIONS for c in LINEUP[f])
 MEAN = 50.5  # what a number drawn uniformly from 1–100 averages

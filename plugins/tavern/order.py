@@ -1,4 +1,12 @@
-"""酒馆圣杯's phases and its two orders: the night as the DM runs it, and one seat's turn within it."""
+"""酒馆圣杯's phases and its two orders: the night as the DM runs it, and one seat's turn within it.
+
+Each step is registered in the game's book next to its code (`@BOOK.step`: night.py, and 指认反馈 beside 指认 in
+identify.py); catalog.problems fails when a step here has no handler or a handler is in neither list.
+"""
+
+from ..bansha.engine import Book
+
+BOOK = Book("tavern")  # the general commands' effects and checks, and the steps of both orders
 
 DAY, DUSK = "day", "dusk"
 

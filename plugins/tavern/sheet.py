@@ -2,7 +2,8 @@
 
 001's class sheet was posted as images and is lost; classes.toml is a reconstruction a DM may edit
 without touching code. Every mistake is reported with the class, the skill and the field, in Chinese
-with the English field name, so a DM can fix the file from the message alone.
+with the English field name, so a DM can fix the file from the message alone. What each skill's `effect`
+may be, and which parameters it takes, is declared by the effects themselves (effects/, effect.py).
 """
 
 from __future__ import annotations
@@ -13,120 +14,33 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-# --- the framework fixed by the rule text ------------------------------------------------
+from . import effects  # noqa: F401  (registers every effect the sheet may name)
+from .effect import EFFECTS
+from .terms import (
+    ACTIONS,
+    CHECKS,
+    CLAIM_KINDS,
+    CLASS_NAMES,
+    CONDITIONS,
+    FACTIONS,
+    KINDS,
+    SAVES,
+    TARGETS,
+    TEXT_HP,
+    TRAITS,
+    Dice,
+    IdRule,
+    SheetError,
+    parse_dice,
+)
 
-TRAITS = ("战斗", "施法", "神圣", "敏捷")
-FACTIONS = ("守序", "中立", "混乱")  # short forms; the faction label is f"{short}阵营"
-# 「守序阵营：战士，武僧，牧师，法师，圣武士 / 中立阵营：野蛮人，法师，战士，游荡者，德鲁伊 /
-#  混乱阵营：野蛮人，术士，游侠，游荡者，吟游诗人」
-LINEUP: dict[str, tuple[str, ...]] = {
-    "守序": ("战士", "武僧", "牧师", "法师", "圣武士"),
-    "中立": ("野蛮人", "法师", "战士", "游荡者", "德鲁伊"),
-    "混乱": ("野蛮人", "术士", "游侠", "游荡者", "吟游诗人"),
-}
-CLASS_NAMES = tuple(dict.fromkeys(c for f in FACTIONS for c in LINEUP[f]))
-# The two HP caps the text itself fixes (its will and fortitude examples are worked on them):
-# 「对于法师，其职业生命上限为4」「对于野蛮人，其生命上限为12」
-TEXT_HP = {"法师": 4, "野蛮人": 12}
-PLAYERS = sum(len(v) for v in LINEUP.values())  # 15
-
-KINDS = ("主动", "被动", "圣杯", "抉择", "全局")  # 【技能种类说明】
-CONDITIONS = ("眩晕", "震慑", "疲惫")  # the ones a skill may inflict (被擒抱: grapple; 受伤: 0 HP)
-CHECKS = ("意志对抗", "意志", "反射", "强韧", "必中")
-SAVES = ("意志", "反射", "强韧")
-CLAIM_KINDS = ("特质", "职业", "阵营")
-ACTIONS = ("标准", "自由")
-TARGETS = ("他人", "任意")
-
-# effect -> (allowed kinds, required params, optional params, has a command)
-_COMMAND_KINDS = ("主动", "全局", "圣杯")
-_PASSIVE_KINDS = ("被动", "圣杯")
-EFFECTS: dict[str, tuple[tuple[str, ...], frozenset[str], frozenset[str], bool]] = {
-    "stance": (("抉择", "被动"), frozenset(),
-               frozenset({"ab", "ac", "damage", "extra_attacks", "after", "after_nights", "blocked_by"}), False),
-    "attack": (_COMMAND_KINDS, frozenset(),
-               frozenset({"ab", "damage", "vs_faction", "condition", "save", "nights"}), True),
-    "grapple": (_COMMAND_KINDS, frozenset(), frozenset(), True),
-    "spell": (_COMMAND_KINDS, frozenset({"check"}), frozenset({"dice", "condition", "nights"}), True),
-    "heal": (_COMMAND_KINDS, frozenset(), frozenset({"dice", "full"}), True),
-    "companion": (_COMMAND_KINDS, frozenset({"ab", "dice"}), frozenset(), True),
-    "inspire": (_COMMAND_KINDS, frozenset(), frozenset({"ab", "damage"}), True),
-    "track": (_COMMAND_KINDS, frozenset(), frozenset(), True),
-    "extra_attack": (_COMMAND_KINDS, frozenset(), frozenset(), True),
-    "sneak_attack": (_PASSIVE_KINDS, frozenset({"dice"}), frozenset(), False),
-    "theft": (_PASSIVE_KINDS, frozenset({"chance"}), frozenset(), False),
-    "uncanny_dodge": (_PASSIVE_KINDS, frozenset(), frozenset(), False),
-    "save_bonus": (_PASSIVE_KINDS, frozenset({"value"}), frozenset(), False),
-    "grail_power": (_PASSIVE_KINDS, frozenset({"damage"}), frozenset(), False),
-    "grail_guard": (_PASSIVE_KINDS, frozenset({"chance"}), frozenset(), False),
-}
 _SKILL_BASE = frozenset({"id", "name", "kind", "effect", "action", "target", "uses", "help", "aliases"})
 _CLASS_KEYS = frozenset({"name", "traits", "hp", "ab", "armor", "dex", "damage", "blurb", "identify", "skill"})
 RESERVED_IDS = frozenset({"number", "attack", "identify", "release"})
 _RESERVED_NAMES = frozenset({"圣杯", "数字", "报数", "攻击", "近战", "指认", "放开"})
 
 
-class SheetError(ValueError):
-    """A mistake in classes.toml; the message names the class, skill and field."""
-
-
-# --- dice ---------------------------------------------------------------------------------
-
-_DICE = re.compile(r"^\s*(?:(\d+)\s*[dD]\s*(\d+))?\s*(?:([+-])\s*(\d+))?\s*$")
-
-
-@dataclass(frozen=True)
-class Dice:
-    count: int
-    sides: int
-    bonus: int
-
-    def __str__(self) -> str:
-        if not self.count:
-            return str(self.bonus)
-        tail = f"{self.bonus:+d}" if self.bonus else ""
-        return f"{self.count}d{self.sides}{tail}"
-
-    @property
-    def most(self) -> int:
-        return self.count * self.sides + self.bonus
-
-
-def parse_dice(text: Any) -> Dice | None:
-    """'1d8', '2d4+1', '3' → Dice; None when malformed."""
-    if isinstance(text, int) and not isinstance(text, bool):
-        return Dice(0, 0, text) if text >= 0 else None
-    if not isinstance(text, str):
-        return None
-    m = _DICE.match(text)
-    if not m or not (m.group(1) or m.group(4)):
-        return None
-    count, sides = int(m.group(1) or 0), int(m.group(2) or 0)
-    bonus = int(m.group(4) or 0) * (-1 if m.group(3) == "-" else 1)
-    if m.group(1) and (count < 1 or count > 10 or sides < 2 or sides > 100):
-        return None
-    if not m.group(1) and bonus < 0:
-        return None
-    return Dice(count, sides, bonus)
-
-
 # --- the sheet as data ----------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class IdRule:
-    """One line of a class's 指认 rule: `count` IDs a night, each asking about one value of `kind`."""
-
-    count: int
-    kind: str  # 特质 | 职业 | 阵营
-    values: tuple[str, ...] = ()  # () = any value of that kind
-
-    def allows(self, kind: str, value: str) -> bool:
-        return kind == self.kind and (not self.values or value in self.values)
-
-    def text(self) -> str:
-        what = "、".join(f"「{v}」" for v in self.values) if self.values else "任意"
-        return f"{self.count}个ID指认{self.kind}（{what}）"
 
 
 @dataclass(frozen=True)
@@ -161,7 +75,7 @@ class SkillSpec:
     @property
     def command(self) -> bool:
         """Submitted at 黄昏 as an order (else a 抉择 toggle or a passive)."""
-        return EFFECTS[self.effect][3]
+        return EFFECTS[self.effect].command
 
     @property
     def passive(self) -> bool:
@@ -283,7 +197,8 @@ def _skill(w: _Where, raw: Any, seen_ids: set[str], seen_names: set[str]) -> Ski
         raise w.fail("name", "与通用指令（圣杯、攻击、指认、放开）或本职业的其他技能重名", name)
     kind = _str(w, raw, "kind", KINDS)
     effect = _str(w, raw, "effect", tuple(EFFECTS))
-    kinds, required, optional, command = EFFECTS[effect]
+    eff = EFFECTS[effect]
+    kinds, required, optional, command = eff.kinds, eff.required, eff.optional, eff.command
     if kind not in kinds:
         raise w.fail("kind", f"效果 {effect} 只能配合 {'、'.join(kinds)} 技能", kind)
     unknown = set(raw) - _SKILL_BASE - required - optional
@@ -331,21 +246,12 @@ def _skill(w: _Where, raw: Any, seen_ids: set[str], seen_names: set[str]) -> Ski
         kw["chance"] = _int(w, raw, "chance", 0, 100)
     if "value" in raw:
         kw["value"] = _int(w, raw, "value", -100, 100)
-    # effect-specific consistency
-    if effect == "spell" and not kw.get("dice") and not kw.get("condition"):
-        raise w.fail("dice/condition", "法术至少要有伤害（dice）或状态（condition）之一")
-    if effect == "heal" and not kw.get("dice") and not kw.get("full"):
-        raise w.fail("dice/full", "治疗需要回复量（dice）或 full = true")
-    if effect == "attack" and ("condition" in kw) != ("save" in kw):
-        raise w.fail("condition/save", "命中附带状态时 condition 和 save 要同时给出")
-    if ("after" in kw) and effect != "stance":
-        raise w.fail("after", "只有姿态（stance）有结束后的状态")
+    eff.validate(w, kw)  # what the effect's parameters must say together
     action = _str(w, raw, "action", ACTIONS, default="标准")
     target = _str(w, raw, "target", TARGETS, default="他人")
-    if effect in ("attack", "grapple", "companion", "extra_attack") and target != "他人":
+    if eff.others_only and target != "他人":
         raise w.fail("target", "攻击类效果只能指定他人", target)
-    if effect == "extra_attack":
-        action = "额外"  # 动作如潮 grants its own action: it never uses the standard or the free one
+    action = eff.action or action  # 动作如潮 grants its own action: it never uses the standard or the free one
     help_text = raw.get("help", "")
     if not isinstance(help_text, str):
         raise w.fail("help", "需要一个字符串", help_text)

@@ -1,0 +1,29 @@
+"""A special melee attack (击晕拳, 惩恶一击): the usual hit check with the skill's AB and damage (against one faction
+only, if it says so), and on a hit a condition the target may save against."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ..effect import COMMAND_KINDS, Effect, effect
+from ..terms import Budget
+
+if TYPE_CHECKING:
+    from ..night import Night
+    from ..sheet import SkillSpec
+
+
+@effect("attack", COMMAND_KINDS, optional=("ab", "damage", "vs_faction", "condition", "save", "nights"),
+        command=True, others_only=True)
+class ATTACK(Effect):
+    def validate(self, where: Any, params: dict[str, Any]) -> None:
+        if ("condition" in params) != ("save" in params):
+            raise where.fail("condition/save", "命中附带状态时 condition 和 save 要同时给出")
+
+    def execute(self, night: Night, seat: int, target: int, spec: SkillSpec, budget: Budget) -> None:
+        st = night.st
+        bonus = not spec.vs_faction or st.factions[target] == spec.vs_faction
+        hit = night.melee(seat, target, budget, spec.name, ab=spec.ab if bonus else 0, damage=spec.damage if bonus else 0)
+        if hit and spec.condition and st.alive[target]:
+            if night.check(seat, target, spec.save, spec.name):
+                night.afflict(seat, target, spec.condition, spec.nights)

@@ -1,0 +1,22 @@
+"""鼓舞: the target's melee attacks for the rest of the night get the skill's AB and damage."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..effect import COMMAND_KINDS, Effect, effect
+from ..terms import Budget
+
+if TYPE_CHECKING:
+    from ..night import Night
+    from ..sheet import SkillSpec
+
+
+@effect("inspire", COMMAND_KINDS, optional=("ab", "damage"), command=True)
+class INSPIRE(Effect):
+    def execute(self, night: Night, seat: int, target: int, spec: SkillSpec, budget: Budget) -> None:
+        buff = night.buffs.setdefault(target, [0, 0])
+        buff[0] += spec.ab
+        buff[1] += spec.damage
+        night.ctx.judge(f"{spec.name}：{night.ctx.name(seat)}→{night.ctx.name(target)} 今晚余下时间 AB{spec.ab:+d} "
+                        f"伤害{spec.damage:+d}")

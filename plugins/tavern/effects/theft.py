@@ -1,0 +1,16 @@
+"""妙手空空（被动）: the holder's 夺宝 succeeds with the skill's chance instead of the text's 50%."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..effect import PASSIVE_KINDS, Effect, effect
+
+if TYPE_CHECKING:
+    from ..sheet import SkillSpec
+
+
+@effect("theft", PASSIVE_KINDS, required=("chance",))
+class THEFT(Effect):
+    def theft_chance(self, spec: SkillSpec) -> int | None:
+        return spec.chance
