@@ -70,3 +70,20 @@ def test_every_step_of_the_order_is_registered_in_the_book():
     named = dict(order.NULLIFY_PRIORITY)
     for inst in INSTINCT_LIST:  # each 本能's own priority is the text's (2.9)
         assert inst.priority == named.get(inst.name, 1), inst.name
+
+
+class Nap(Instinct):
+    """A test 本能 (not in the game): 打盹 — locks its holder's HP this round."""
+
+    def guard(self, r, seat):
+        if r.active(seat, self.key):
+            r.lock(seat, r.start[seat], "打盹")
+
+
+def test_a_new_instinct_is_its_module_and_its_name_in_the_order(monkeypatch):
+    nap = Nap(Skill("nap", "打盹", phases=("round",), targets=0, pm_only=True), form="PT", kind="防守型")
+    monkeypatch.setitem(power.REGISTRY, "nap", nap)
+    monkeypatch.setitem(power.INSTINCTS, "打盹", nap)
+    assert problems() == ["本能 打盹 已声明但不在 ORDER 里"]
+    monkeypatch.setattr(instincts, "ORDER", (*instincts.ORDER, "打盹"))
+    assert problems() == []

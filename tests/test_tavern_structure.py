@@ -53,3 +53,36 @@ def test_a_method_that_is_no_hook_is_refused_when_declared():
                 pass
 
     assert "typo" not in EFFECTS
+
+
+def test_a_new_class_is_its_row_of_the_sheet_and_its_place_in_the_lineup(monkeypatch):
+    import copy
+    import tomllib
+
+    from plugins.tavern import sheet
+    from plugins.tavern.terms import SheetError
+
+    data = copy.deepcopy(tomllib.loads(sheet.SHEET_PATH.read_text(encoding="utf-8")))
+    bard = next(c for c in data["class"] if c["name"] == "吟游诗人")
+    warlock = {**copy.deepcopy(bard), "name": "邪术师", "blurb": "与异界立约的施法者。"}
+    warlock["skill"] = [{"id": "eldritch_blast", "name": "魔能爆", "kind": "主动", "effect": "spell", "check": "反射",
+                      "dice": "1d10", "help": "目标反射检定失败则受到 1d10 点伤害。"}]
+    data["class"].append(warlock)
+    with pytest.raises(SheetError, match="name"):  # not in the text's line-up
+        sheet.parse_sheet(data)
+    monkeypatch.setattr(sheet, "CLASS_NAMES", (*sheet.CLASS_NAMES, "邪术师"))
+    parsed = sheet.parse_sheet(data)  # its row and its place in the line-up: no code
+    assert parsed["邪术师"].skills[0].effect == "spell" and str(parsed["邪术师"].skills[0].dice) == "1d10"
+    # a skill of a new kind names a new effect: one module under effects/
+    warlock["skill"][0].update({"effect": "curse", "condition": "疲惫"})
+    del warlock["skill"][0]["dice"]
+    with pytest.raises(SheetError, match="curse"):
+        sheet.parse_sheet(data)
+
+    class Curse(Effect):
+        def execute(self, night, seat, target, spec, budget):
+            night.afflict(seat, target, spec.condition, 1)
+
+    monkeypatch.setitem(EFFECTS, "curse", Curse("curse", COMMAND_KINDS, frozenset(), frozenset({"check", "condition"}),
+                                                command=True, answers=frozenset({"execute"})))
+    assert sheet.parse_sheet(data)["邪术师"].skills[0].effect == "curse"
