@@ -70,12 +70,7 @@ if _found:
 INSTINCT_LIST: tuple[Instinct, ...] = tuple(INSTINCTS.values())
 BY_KEY: dict[str, Instinct] = {i.key: i for i in INSTINCT_LIST}
 UNBANNABLE = tuple(i.name for i in INSTINCT_LIST if i.unbannable)  # 預知屬於特殊本能，不會受到禁用影響
-EARLY_BIRD = "笨鸟先飞"
-# Traditional spellings players may type; both map to the Simplified names.
-TRADITIONAL = {
-    "強健": "强健", "發怒": "发怒", "嗜殺": "嗜杀", "垂死抗爭": "垂死抗争", "斷井頹垣": "断井颓垣", "幸運": "幸运",
-    "笨鳥先飛": "笨鸟先飞", "臥薪嘗膽": "卧薪尝胆", "預知": "预知", "外交部發言人": "外交部发言人", "飲鴆止渴": "饮鸩止渴",
-    "合縱連橫": "合纵连横", "獸性": "兽性", "茍且偷生": "苟且偷生", "獨立宣言": "独立宣言",
-    "趨吉避兇": "趋吉避凶", "磕cp": "磕CP",
-}
+# Spellings players may type (the text's Traditional ones, then other variants); each maps to the Simplified name.
+TRADITIONAL = {i.traditional: i.name for i in INSTINCT_LIST if i.traditional}
+TRADITIONAL.update({v: i.name for i in INSTINCT_LIST for v in i.variants})
 INSTINCT_WORDS = tuple(INSTINCTS) + tuple(TRADITIONAL)

@@ -71,7 +71,7 @@ class Power:
         """The declaration at a table of n players (uses and targets that depend on the head count)."""
         return self.skill
 
-    # --- legality: pure questions, nothing changes -------------------------------------------------------------
+    # --- legality: pure questions, nothing changes ----------------------------------------------------------------
     def blocked(self, st: BeastState, seat: int) -> str | None:
         """Why the seat cannot use it now (beyond phase, uses and what the ruleset checks for every round skill)."""
         return None
@@ -97,7 +97,7 @@ class Power:
         """Usable by its holder after death (警惕)."""
         return False
 
-    # --- the submission -----------------------------------------------------------------------------------------
+    # --- the submission -------------------------------------------------------------------------------------------
     def submit(self, ctx: Ctx, st: BeastState, seat: int, action: Action) -> None:
         """Every check passed: record it for the round's close (the game's Book calls this)."""
         raise NotImplementedError
@@ -146,7 +146,7 @@ class Power:
         """Added to the holder's HP line (稻草人)."""
         return ""
 
-    # --- the round: asked of the holder at its step ----------------------------------------------------------------
+    # --- the round: asked of the holder at its step ---------------------------------------------------------------
     def null_priority(self, r: Resolver, seat: int) -> int:
         """The holder's 本能 priority this round (what nullifies it must be higher)."""
         return 0
@@ -219,7 +219,7 @@ class Power:
         """The holder's HP is announced as before (独立宣言)."""
         return False
 
-    # --- the round: lasting effects on anyone, asked once per round ----------------------------------------------------
+    # --- the round: lasting effects on anyone, asked once per round -----------------------------------------------
     def table_forbids(self, st: BeastState, seat: int) -> str | None:
         """Why this seat's (non-锁定) 本能 cannot be used this round (仁慈's next round)."""
         return None
@@ -330,8 +330,10 @@ class Instinct(Power):
     extra_strike_target: bool = False  # its target is a second attack (or sense) this round
     instant: bool = False  # used at once, any number of times a round (预知)
     unbannable: bool = False  # 特殊本能，不會受到禁用影響 (预知)
+    traditional: str = ""  # the text's (Traditional) spelling, which players may type too
+    variants: tuple[str, ...] = ()  # other spellings players type for it (磕cp)
 
-    # --- legality every 本能 shares, then its own ------------------------------------------------------------
+    # --- legality every 本能 shares, then its own -------------------------------------------------------------------
     def availability(self, st: BeastState, seat: int) -> str | None:
         r = st.day
         if not st.alive[seat] and not self.dead_ok(st, seat):

@@ -76,7 +76,7 @@ class Resolver:
         self.memos: dict[str, Any] = {}  # what one skill keeps for a later step of this round
         self.rep = Report()
 
-    # --- helpers the skills use ------------------------------------------------------------------------------
+    # --- helpers the skills use -----------------------------------------------------------------------------------
     def note(self, seat: int, text: str) -> None:
         self.rep.notes.setdefault(seat, []).append(text)
 
@@ -206,7 +206,7 @@ class Resolver:
         for key, _ in BUFF_ORDER:
             self.step(key)
 
-    # --- buff stage ------------------------------------------------------------------------------------------------
+    # --- buff stage -----------------------------------------------------------------------------------------------
     def _null(self, seat: int, priority: int, why: str) -> None:
         if seat in self.actors:
             self.null[seat] = max(self.null[seat], priority)
@@ -287,7 +287,7 @@ class Resolver:
         for p in self.table("table_effect"):
             p.table_effect(self)
 
-    # --- the later stages, for each group ------------------------------------------------------------------------------
+    # --- the later stages, for each group -------------------------------------------------------------------------
     @BOOK.step("cap")
     def cap(self, seats: list[int]) -> None:
         for s in seats:
@@ -343,7 +343,7 @@ class Resolver:
         for key, _ in SPECIAL_ORDER:
             REGISTRY[key].special(self, seats)
 
-    # --- after the announcement's numbers are known --------------------------------------------------------------------
+    # --- after the announcement's numbers are known ---------------------------------------------------------------
     def after(self) -> None:
         st, r = self.st, self.r
         deaths = [s for s in self.actors if self.hp[s] <= 0]

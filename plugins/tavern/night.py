@@ -93,8 +93,8 @@ class Night:
         roll = self.roll(100)
         hit = roll <= chance
         ac_text = f"敏捷{ac}（接触）" if touch else f"AC{ac}"
-        ctx.judge(f"{what}：{ctx.name(seat)}→{ctx.name(target)} d100={roll} {'≤' if hit else '>'} AB{a}−{ac_text}={chance}"
-                  f" → {'命中' if hit else '未命中'}")
+        ctx.judge(f"{what}：{ctx.name(seat)}→{ctx.name(target)} d100={roll} {'≤' if hit else '>'} "
+                  f"AB{a}−{ac_text}={chance} → {'命中' if hit else '未命中'}")
         if not hit:
             return False
         carrier = st.grail == target
@@ -151,10 +151,10 @@ class Night:
         why = "基础"
         thief = self.passive(seat, "theft_chance")
         if thief:
-            chance, why = thief[0].theft_chance(thief[1]), thief[1].name  # type: ignore[assignment]
+            chance, why = thief[0].theft_chance(thief[1]) or 0, thief[1].name
         guard = self.passive(target, "guard_chance")
         if guard:
-            chance, why = guard[0].guard_chance(guard[1]), f"{ctx.name(target)}的{guard[1].name}"  # type: ignore[assignment]
+            chance, why = guard[0].guard_chance(guard[1]) or 0, f"{ctx.name(target)}的{guard[1].name}"
         roll = self.roll(100)
         ok = roll <= chance
         ctx.judge(f"夺宝（{used}动作）：{ctx.name(seat)} 从 {ctx.name(target)} d100={roll} {'≤' if ok else '>'} "

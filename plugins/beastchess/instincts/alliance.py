@@ -19,7 +19,7 @@ CAP = B458(2, 3, 4)  # 最大受到傷害為 2/3/4
           "一回合冷却。放弃攻击/感应，本回合锁血为当前血量；可选定一个目标，使其本回合最大受到伤害为 2/3/4"
           "（4-5/6-8/9-10人）。",
           skill_kw={"targets": 1, "target_rule": ALIVE, "min_targets": 0, "aliases": ("合纵",)},
-          cooldown=1, gives_up_action=True)
+          cooldown=1, gives_up_action=True, traditional="合縱連橫")
 class ALLIANCE(Instinct):
     def guard(self, r: Resolver, seat: int) -> None:
         if not r.active(seat, self.key):

@@ -15,7 +15,7 @@ if TYPE_CHECKING:
 @instinct("嗜杀", PT, ATTACK, "bloodlust",
           "自动发动：攻击时，若自己上一回合的血量和等级都≥被攻击者，且被攻击者上一回合血量≤3，"
           "本回合公布血量前将被攻击者设为死亡，公布血量显示为0（这仍然是攻击）。",
-          skill_kw={"mandatory": True})
+          skill_kw={"mandatory": True}, traditional="嗜殺")
 class BLOODLUST(Instinct):
     def landed(self, r: Resolver, seat: int, target: int) -> None:
         # 兇: an attack from a level the target is protected from does nothing to it, so 嗜杀 cannot kill it either

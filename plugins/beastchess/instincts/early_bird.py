@@ -13,7 +13,7 @@ if TYPE_CHECKING:
 
 
 @instinct("笨鸟先飞", "", "", "early_bird",
-          "选择后立即发动：获得除此本能外的一个随机本能（未被禁用的），并获得1个护盾；形态和类型由得到的本能决定。")
+          "选择后立即发动：获得除此本能外的一个随机本能（未被禁用的），并获得1个护盾；形态和类型由得到的本能决定。", traditional="笨鳥先飛")
 class EARLY_BIRD(Instinct):
     def picked(self, ctx: Ctx, st: BeastState, seat: int) -> tuple[str, list[str]]:
         pool = [name for name in INSTINCTS if name != self.name and name not in st.banned]

@@ -17,7 +17,7 @@ if TYPE_CHECKING:
           "特殊本能：不会被禁用，可在探查阶段和任意回合中随时发动。指定两名玩家（可以包括自己），"
           "立即得知他们等级的高低或相等关系。每局 4-5/6-8/9-10 人时可用 1/2/3 次。",
           skill_kw={"targets": 2, "target_rule": ANY, "phases": (PROBE, ROUND)}, uses=B458(1, 2, 3),
-          instant=True, unbannable=True)
+          instant=True, unbannable=True, traditional="預知")
 class FORESIGHT(Instinct):
     def use(self, ctx: Ctx, st: BeastState, seat: int, action: Action) -> bool:
         a, b = action.targets

@@ -17,7 +17,8 @@ if TYPE_CHECKING:
 @instinct("垂死抗争", PT, ALLROUND, "last_stand",
           "条件：剩余血量≤3，每局一次。持续两回合：每回合锁血为上一回合血量，并可额外进行一次与第一次效果相同的攻击"
           "（一级为感应，目标可以改变；第二回合再发一次本技能指定额外目标）。",
-          skill_kw={"targets": 1, "target_rule": ALIVE_OTHER, "min_targets": 0}, extra_strike_target=True)
+          skill_kw={"targets": 1, "target_rule": ALIVE_OTHER, "min_targets": 0}, extra_strike_target=True,
+          traditional="垂死抗爭")
 class LAST_STAND(Instinct):
     def blocked(self, st: BeastState, seat: int) -> str | None:
         if st.last_stand.get(seat, 0) < st.day:  # not in its second round

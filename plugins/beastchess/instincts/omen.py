@@ -24,7 +24,7 @@ OMEN_WORDS = (JI, XIONG, "兇", *LEVEL_WORDS)
           "及真实伤害。偶数回合与上一回合组合：凶+凶：本回合只受一次最高的伤害（含真伤）；吉+吉：你等级的玩家本回合和下"
           "回合最大扣除血量为1；吉凶混合：诅咒一个等级（如 4级），其下一回合攻击伤害-1，你获得1个护盾。",
           skill_kw={"targets": 1, "target_rule": ALIVE_OTHER, "min_targets": 0, "words": OMEN_WORDS},
-          locked=True, priority=2)
+          locked=True, priority=2, traditional="趨吉避兇")
 class OMEN(Instinct):
     @staticmethod
     def _choice(plan: Plan) -> str:

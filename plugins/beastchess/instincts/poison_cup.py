@@ -15,7 +15,7 @@ if TYPE_CHECKING:
 @instinct("饮鸩止渴", AT, DEFEND, "poison_cup",
           "一回合冷却。喝下鸩酒：若本回合受到的伤害及真实伤害≥当前血量，则锁血为当前血量并增加1个护盾；"
           "否则自己受到1点伤害。",
-          cooldown=1)
+          cooldown=1, traditional="飲鴆止渴")
 class POISON_CUP(Instinct):
     def effect(self, r: Resolver, seat: int) -> None:
         r.memo(self.key, list).append(seat)

@@ -14,7 +14,7 @@ if TYPE_CHECKING:
 
 @instinct("发怒", PT, ATTACK, "rage",
           "条件：上一回合血量≤最大血量的一半。额外进行一次与第一次效果完全相同的攻击（一级为感应），目标可以改变。",
-          skill_kw={"targets": 1, "target_rule": ALIVE_OTHER}, extra_strike_target=True)
+          skill_kw={"targets": 1, "target_rule": ALIVE_OTHER}, extra_strike_target=True, traditional="發怒")
 class RAGE(Instinct):
     def blocked(self, st: BeastState, seat: int) -> str | None:
         return "发怒：上一回合血量须≤最大血量的一半。" if st.hp[seat] * 2 > st.max_hp else None

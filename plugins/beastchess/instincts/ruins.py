@@ -20,7 +20,7 @@ if TYPE_CHECKING:
           "开局处于颓靡状态：每回合自身至多扣除2点血量，攻击无法造成伤害，感应无法获取目标的攻击信息。"
           "若上回合有人死亡，永久切换为激进状态：每回合可选定一个目标，其血量高于自己造成2点真实伤害，否则1点；"
           "4-6人局最多3次，7人及以上最多4次。",
-          skill_kw={"targets": 1, "target_rule": ALIVE_OTHER}, uses=((4, 6, 3), (7, 10, 4)))
+          skill_kw={"targets": 1, "target_rule": ALIVE_OTHER}, uses=((4, 6, 3), (7, 10, 4)), traditional="斷井頹垣")
 class RUINS(Instinct):
     def for_table(self, n: int) -> Skill:
         return self.skill  # only the 激进 uses count, so it counts them itself (blocked)

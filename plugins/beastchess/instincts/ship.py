@@ -17,7 +17,7 @@ if TYPE_CHECKING:
           "放弃行动，选定一个存活的目标（不可连续对同一人）：若其等级与你相等，你们本回合受到的伤害都变为"
           "两人中受伤更少者受到的伤害；否则使其本回合攻击无效。",
           skill_kw={"targets": 1, "target_rule": ALIVE_OTHER, "aliases": ("磕cp", "磕Cp")},
-          gives_up_action=True, distinct_target=True)
+          gives_up_action=True, distinct_target=True, variants=("磕cp",))
 class SHIP(Instinct):
     def void(self, r: Resolver, seat: int) -> None:
         if not r.active(seat, self.key):

@@ -18,7 +18,8 @@ if TYPE_CHECKING:
 @instinct("外交部发言人", PT, ALLROUND, "spokesman",
           "锁定。存活时每回合可标记两个人（每人至多被你标记三次）。你死亡后的下一回合本能发动："
           "每层标记使与你同等级者增加1个护盾，其他等级者受到1点伤害。",
-          skill_kw={"targets": 2, "target_rule": ALIVE_OTHER, "aliases": ("外交部", "标记")}, locked=True)
+          skill_kw={"targets": 2, "target_rule": ALIVE_OTHER, "aliases": ("外交部", "标记")}, locked=True,
+          traditional="外交部發言人")
 class SPOKESMAN(Instinct):
     def refuse(self, st: BeastState, seat: int, target: int) -> str | None:
         return f"{target}号 已经被你标记了三次。" if st.marks.get(seat, {}).get(target, 0) >= 3 else None

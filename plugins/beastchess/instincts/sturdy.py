@@ -12,7 +12,7 @@ if TYPE_CHECKING:
     from ..state import BeastState
 
 
-@instinct("强健", PT, DEFEND, "sturdy", "游戏开始时获得两个护盾；发动本能时，本回合锁血到上一回合自己血量的一半（向下取整）。")
+@instinct("强健", PT, DEFEND, "sturdy", "游戏开始时获得两个护盾；发动本能时，本回合锁血到上一回合自己血量的一半（向下取整）。", traditional="強健")
 class STURDY(Instinct):
     def granted(self, st: BeastState, seat: int) -> list[str]:
         st.shields[seat] += 2

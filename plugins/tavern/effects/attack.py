@@ -23,7 +23,8 @@ class ATTACK(Effect):
     def execute(self, night: Night, seat: int, target: int, spec: SkillSpec, budget: Budget) -> None:
         st = night.st
         bonus = not spec.vs_faction or st.factions[target] == spec.vs_faction
-        hit = night.melee(seat, target, budget, spec.name, ab=spec.ab if bonus else 0, damage=spec.damage if bonus else 0)
+        ab, damage = (spec.ab, spec.damage) if bonus else (0, 0)
+        hit = night.melee(seat, target, budget, spec.name, ab=ab, damage=damage)
         if hit and spec.condition and st.alive[target]:
             if night.check(seat, target, spec.save, spec.name):
                 night.afflict(seat, target, spec.condition, spec.nights)

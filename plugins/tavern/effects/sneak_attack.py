@@ -15,7 +15,8 @@ if TYPE_CHECKING:
 @effect("sneak_attack", PASSIVE_KINDS, required=("dice",))
 class SNEAK_ATTACK(Effect):
     def melee_extra(self, night: Night, seat: int, target: int, spec: SkillSpec) -> tuple[int, str] | None:
-        if night.passive(target, "sneak_immune") is None and (night.dex_bonus(target) == 0 or target not in night.acted):
+        surprised = night.dex_bonus(target) == 0 or target not in night.acted
+        if night.passive(target, "sneak_immune") is None and surprised:
             extra, text = night.dice(spec.dice)  # type: ignore[arg-type]
             return extra, f"偷袭{text}"
         return None
