@@ -72,6 +72,14 @@ class Power:
         return self.skill
 
     # --- legality: pure questions, nothing changes ----------------------------------------------------------------
+    def availability(self, st: BeastState, seat: int) -> str | None:
+        """The game's Book asks this: the rules every skill of its kind shares, then `blocked`."""
+        return self.blocked(st, seat)
+
+    def target_refusal(self, st: BeastState, seat: int, target: int) -> str | None:
+        """The game's Book asks this: the rules every skill of its kind shares, then `refuse`."""
+        return self.refuse(st, seat, target)
+
     def blocked(self, st: BeastState, seat: int) -> str | None:
         """Why the seat cannot use it now (beyond phase, uses and what the ruleset checks for every round skill)."""
         return None
@@ -276,8 +284,8 @@ def _register(power: P) -> P:
     BOOK.declare(power.skill)
     if not power.skill.mandatory:
         BOOK.effect(power.skill)(power.submit)
-    BOOK.target(power.skill)(power.target_refusal)  # type: ignore[attr-defined]
-    BOOK.blocked(power.skill)(power.availability)  # type: ignore[attr-defined]
+    BOOK.target(power.skill)(power.target_refusal)
+    BOOK.blocked(power.skill)(power.availability)
     return power
 
 
@@ -287,12 +295,6 @@ def _register(power: P) -> P:
 @dataclass(frozen=True)
 class Ability(Power):
     """A level's action or ability (3): no 本能 rules (no 本能无效, no cooldown)."""
-
-    def availability(self, st: BeastState, seat: int) -> str | None:
-        return self.blocked(st, seat)
-
-    def target_refusal(self, st: BeastState, seat: int, target: int) -> str | None:
-        return self.refuse(st, seat, target)
 
 
 def ability(key: str, name: str, **skill_kw: Any) -> Callable[[type[Ability]], Ability]:
