@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..bansha.engine import Action, Rng, Ruleset
+from .abilities import forms_needed
 from .catalog import INSTINCT_LIST, UNBANNABLE
 from .data import AT, BAN, LEVEL_WORDS, PICK, PT
 from .instincts.omen import JI
@@ -73,7 +74,7 @@ def _guess(ruleset: Ruleset, st: BeastState, seat: int, key: str, others: list[i
         rng.shuffle(pool)
         words = tuple(f"{lv}级{rng.choice((AT, PT))}" for lv in pool)
         return Action(key, tuple(order), words)
-    need = ruleset.forms_needed(st)  # type: ignore[attr-defined]
+    need = forms_needed(st)
     own = st.level(seat)
     levels = [rng.choice((1, 2, 3, 4)) for _ in order]
     # give the form-bearing guesses a level other than one's own, as the rule asks

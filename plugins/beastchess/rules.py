@@ -22,7 +22,6 @@ from typing import Any
 
 from ..bansha.engine import CastRow, Ctx, Outcome, Refusal, Ruleset, Skill, register
 from ..bansha.engine.core import clean_text
-from .abilities import forms_needed
 from .catalog import BY_KEY, INSTINCTS
 from .data import (
     ANIMALS,
@@ -161,10 +160,6 @@ class BeastChess(GrimoireMixin, Ruleset):
         if power is not None and plan and power.submitted(plan):
             return f"本回合已经提交了「{skill.name}」；如需更改，先 /放弃 {skill.name} 撤回再重发。"
         return super().blocked(state, seat, skill)
-
-    def forms_needed(self, st: BeastState) -> int:
-        """How many 形态 a 智慧 must name this round (the random agent asks)."""
-        return forms_needed(st)
 
     # --- giving up ------------------------------------------------------------------------------
     def give_up(self, ctx: Ctx, state: BeastState, seat: int, skill: Skill | None) -> None:

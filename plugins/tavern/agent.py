@@ -5,6 +5,7 @@ tests and the end-to-end mirror (as `random_agent`, the engine's hook)."""
 from __future__ import annotations
 
 from ..bansha.engine import ALIVE, Action, Rng
+from .identify import claims_left
 from .sheet import CLASS_NAMES
 from .state import TavernState
 from .terms import FACTIONS
@@ -23,7 +24,7 @@ def player(ruleset, st: TavernState, seat: int, rng: Rng) -> Action | None:
     if skill.key == "number":
         return Action("number", (), (str(rng.randint(1, 100)),))
     if skill.key == "identify":
-        left = ruleset.claims_left(st, seat)
+        left = claims_left(st, seat)
         rules = st.spec(seat).identify
         line = rng.choice([r for n, r in zip(left, rules, strict=True) if n])
         vocab = {"特质": ("战斗", "施法", "神圣", "敏捷"), "职业": CLASS_NAMES, "阵营": FACTIONS}[line.kind]

@@ -211,10 +211,6 @@ class TavernRuleset(GrimoireMixin, Ruleset):
             lines.append("记录：" + "；".join(st.notes[seat][-8:]))
         return "\n".join(lines)
 
-    def claims_left(self, st: TavernState, seat: int) -> list[int]:
-        """Tonight's 指认 left per rule line (the random agent asks)."""
-        return claims_left(st, seat)
-
     def cast(self, st: TavernState) -> list[CastRow]:
         rows = []
         for s in range(1, st.n + 1):
