@@ -96,10 +96,11 @@ def test_a_role_is_one_module_with_its_skills_behaviour():
     assert set(seen) == set(ROLE_WORDS)
 
 
-PROCEDURES = ("rules", "flow", "night", "deaths", "targets", "statuses", "verdict", "views", "grimoire", "turn",
+PROCEDURES = ("rules", "seats", "flow", "night", "deaths", "targets", "statuses", "verdict", "views", "grimoire", "turn",
               "world", "skill")
 # What the game's procedures may still name, and why.
-NAMED = {"rules": {"stand", "vote"}}  # 开局 asks everyone about 上警; the prompt leaves out the vote and 上警
+# 开局 asks everyone about 上警 (seats.pending); the prompt leaves out the vote and 上警 (rules.prompted)
+NAMED = {"seats": {"stand", "vote"}, "rules": {"stand", "vote"}}
 
 
 def test_the_procedures_name_no_skill():

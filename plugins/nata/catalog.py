@@ -101,7 +101,10 @@ PHASE_KEYS: dict[str, frozenset[str]] = {
 INNATE_KEYS = frozenset(HOOKS["innate"])
 
 
-def hooked(name: str) -> list[NataSkill]:
+_HOOKED = {name: tuple(SKILLS[k] for k in keys) for name, keys in HOOKS.items()}
+
+
+def hooked(name: str) -> tuple[NataSkill, ...]:
     """The skills answering a trigger, in the order of order.HOOKS."""
-    return [SKILLS[k] for k in HOOKS[name]]
+    return _HOOKED[name]
 

@@ -76,8 +76,16 @@ ORDER: tuple[Step, ...] = (
 PROCEDURES = {"vote_out": "统计最高票", "dusk_report": "公告出局名单", "count": "统计出局名单"}
 
 
-def steps(phase: str, at_start: bool) -> tuple[Step, ...]:
-    return tuple(s for s in ORDER if s.phase == phase and s.at_start == at_start)
+def steps(phase: str, at_start: bool, order: tuple[Step, ...] = ORDER) -> tuple[Step, ...]:
+    """The steps run when the phase begins (`at_start`) or when it closes, in order."""
+    if order is ORDER:
+        return _STEPS.get((phase, at_start), ())
+    return tuple(s for s in order if s.phase == phase and s.at_start == at_start)
+
+
+_STEPS: dict[tuple[str, bool], tuple[Step, ...]] = {}
+for _step in ORDER:
+    _STEPS[(_step.phase, _step.at_start)] = (*_STEPS.get((_step.phase, _step.at_start), ()), _step)
 
 
 NIGHT_STEPS: dict[str, tuple[str, ...]] = {p: tuple(s.key for s in steps(p, False)) for p in NIGHT_PHASES}

@@ -10,7 +10,6 @@ Pure: no nonebot, no clock, no global random; randomness only from ctx.rng.
 from __future__ import annotations
 
 import functools
-from dataclasses import replace
 from typing import Any
 
 from ..bansha.engine import (
@@ -27,11 +26,11 @@ from ..bansha.engine import (
     register,
 )
 from ..bansha.engine.ruleset import StepView
-from . import deal, flow, grimoire, verdict, views
-from .catalog import PHASE_KEYS, ROLES, SKILLS, hooked, require
+from . import deal, flow, grimoire, seats, verdict, views
+from .catalog import PHASE_KEYS, ROLES, hooked, require
 from .pool import PLAYERS
 from .roles import chuandizhe, shenxunguan
-from .roles.everyone import VOTE, tear
+from .roles.everyone import tear
 from .skill import NataSkill
 from .state import Death, NataState
 from .terms import (
@@ -166,18 +165,7 @@ class NataRuleset(Ruleset):
 
     # --- the declarations ----------------------------------------------------------------------------------
     def skills_of(self, state: NataState, seat: int) -> list[Skill]:
-        """The skills no role holds that this seat is given now (order.HOOKS["offered"]), then its own."""
-        out: list[Skill] = [s.offer(state, seat) for s in hooked("offered") if s.offered(state, seat)]
-        spirit = not state.alive[seat] and seat in state.spirits
-        for key in state.held(seat):
-            skill = SKILLS[key]
-            if skill.mandatory:
-                continue  # pure triggers are listed by role_text; nobody types them
-            skill = skill.offer(state, seat)
-            if spirit and not skill.when_dead:
-                skill = replace(skill, when_dead=True)  # 英灵: "可以使用技能"
-            out.append(skill)
-        return out
+        return seats.skills_of(state, seat)
 
     def phase_label(self, state: NataState) -> str:
         spec = PHASES[state.phase]
@@ -189,10 +177,10 @@ class NataRuleset(Ruleset):
         return f"第{state.day}天 {spec.label}{extra}"
 
     def blocked(self, state: NataState, seat: int, skill: NataSkill) -> str | None:
-        return skill.availability(state, seat)
+        return skill.declaration_refusal(state, seat) if skill.declare else skill.refusal(state, seat)
 
     def target_refusal(self, state: NataState, seat: int, skill: NataSkill, target: int) -> str | None:
-        return skill.target_refusal(state, seat, target)
+        return seats.target_refusal(state, seat, skill, target)
 
     def may_speak(self, state: NataState, seat: int) -> bool:
         """[自由]: 任何时候都可以在……讨论贴正常发言 — a summoned 英灵 is not 诈尸."""
@@ -226,7 +214,7 @@ class NataRuleset(Ruleset):
         w = Turn(ctx, state)
         if skill is not None:
             k = state.key(seat, skill.key)
-            owed = skill.forced and self._owes(state, seat)
+            owed = skill.forced and seats.owes(state, seat)
             usable = state.phase in skill.phases and self.available(state, seat, skill) is None
             if not skill.planned(state, seat) and not owed and (not usable or k in state.acted):
                 raise Refusal(f"现在没有可以放弃的「{skill.name}」。")
@@ -240,7 +228,7 @@ class NataRuleset(Ruleset):
         if seat not in self.pending(state):
             raise Refusal("你现在没有需要放弃的行动。")
         state.done.add(seat)
-        owed = self._owes(state, seat)
+        owed = seats.owes(state, seat)
         self._forced_choices(w, seat)
         ctx.reply("已放弃本阶段的行动。" + ("强制技能已按默认结算。" if owed else ""))
         w.settle()
@@ -252,55 +240,8 @@ class NataRuleset(Ruleset):
             s.give_up(w, seat)
         w.settle()
 
-    @staticmethod
-    def _owes(state: NataState, seat: int) -> bool:
-        """A 强制 choice this seat must still make in this phase."""
-        return any(s.owes(state, seat) for s in hooked("owes"))
-
     def pending(self, state: NataState) -> set[int]:
-        busy = state.cache.get("busy", False)
-        if not busy and "pending" in state.cache:
-            return set(state.cache["pending"])
-        out = self._pending(state)
-        if not busy:
-            state.cache["pending"] = frozenset(out)
-        return out
-
-    def _pending(self, state: NataState) -> set[int]:
-        if state.winner or not state.phase:
-            return set()
-        out: set[int] = set()
-        for seat in state.seats():
-            if seat in state.done or seat in state.removed:
-                continue
-            if self._owes(state, seat):
-                out.add(seat)
-                continue
-            if state.phase == START:
-                if state.alive[seat] and state.key(seat, "stand") not in state.acted:
-                    out.add(seat)
-                continue
-            if state.phase in (NOON, ELECTION):
-                box = state.election.box if state.phase == ELECTION else state.box
-                if seat not in box.votes and self.blocked(state, seat, VOTE) is None and state.alive[seat]:
-                    out.add(seat)
-                elif state.alive[seat] and any(q.target == seat and not q.answer for q in state.questions):
-                    out.add(seat)  # a 宣言 waits for this seat's reply (public: it was posted in the group)
-                continue
-            quick = PHASE_KEYS.get(state.phase, frozenset())
-            if not any(k in quick for k in state.held(seat)):
-                continue
-            for sk in self.skills_of(state, seat):
-                if sk.general or sk.anytime or sk.mandatory or state.phase not in sk.phases:
-                    continue
-                if state.key(seat, sk.key) in state.acted or self.available(state, seat, sk) is not None:
-                    continue
-                if sk.least_targets and not any(self.target_refusal(state, seat, sk, t) is None
-                                                for t in state.seats()):
-                    continue
-                out.add(seat)
-                break
-        return out
+        return seats.pending(self, state)
 
     def keep_open(self, state: NataState) -> bool:
         """Quick tempo: night sub-phases, 黄昏 and 晨曦 run to their deadline, or an early end would tell the
@@ -316,7 +257,8 @@ class NataRuleset(Ruleset):
         if state.phase in (NOON, ELECTION):
             return
         quick = PHASE_KEYS.get(state.phase, frozenset())
-        self.prompt(ctx, state, [s for s in state.seats() if any(k in quick for k in state.held(s))])
+        with seats.reading(state):  # within a change: a cache for this read-only stretch alone
+            self.prompt(ctx, state, [s for s in state.seats() if any(k in quick for k in state.held(s))])
 
     def prompted(self, state: NataState, seat: int, skill: NataSkill) -> bool:
         return skill.key not in ("vote", "stand") and not skill.anytime and state.phase in skill.phases

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cached_property
 from typing import TypeVar
 
 from ..bansha.engine import ALIVE, ANY, Action, Skill
@@ -55,14 +56,10 @@ class NataSkill(Skill):
     noon_cut: bool = True  # "正午类技能只能在每天的开门至21:00发动" applies (not to the vote, 退水, 回复, 殉职)
 
     # --- legality: pure questions, nothing changes ----------------------------------------------------------
-    def availability(self, state: NataState, seat: int) -> str | None:
-        """Why this seat cannot use it now (beyond the engine's phase check), or None."""
-        if self.declare:
-            return self.declaration_refusal(state, seat)
-        return self.refusal(state, seat)
-
     def declaration_refusal(self, state: NataState, seat: int) -> str | None:
-        """A [宣言] is refused only for what holds for anyone (phase, 寡言, out): whether it is valid, the
+        """Why this seat cannot post this [宣言] now (rules.py asks this instead of `refusal` for a [宣言]).
+
+        A [宣言] is refused only for what holds for anyone (phase, 寡言, out): whether it is valid, the
         poster alone may know (「只有可以发动对应技能的情况下才会有效」)."""
         if state.winner:
             return "游戏已经结束。"
@@ -125,15 +122,8 @@ class NataSkill(Skill):
         return None
 
     def refuse(self, state: NataState, seat: int, target: int) -> str | None:
-        """One target, beyond "已经公示出局" (which `target_refusal` checks first unless `picks_dead`)."""
+        """One target, beyond "已经公示出局" and `once_each` (rules.target_refusal checks those first)."""
         return None
-
-    def target_refusal(self, state: NataState, seat: int, target: int) -> str | None:
-        if not self.picks_dead and not state.targetable(target):
-            return f"{target}号 已经公示出局，不能作为目标。"
-        if self.once_each and target in state.marks.get(state.key(seat, self.key), []):
-            return f"{target}号 已经被你的「{self.name}」选择过（每名角色只能被选择一次）。"
-        return self.refuse(state, seat, target)
 
     def offer(self, state: NataState, seat: int) -> NataSkill:
         """The declaration as this seat sees it now (its cards as words, its count as targets…)."""
@@ -186,9 +176,10 @@ class NataSkill(Skill):
                 break
 
     # --- triggers (order.HOOKS names who answers each, in order) --------------------------------------------
-    def adds(self, state: NataState, seat: int, keys: list[str]) -> list[str]:
-        """Skills the seat holds by this one's rule, beyond `keys` (state.held)."""
-        return []
+    def adds(self, state: NataState, seat: int, keys: list[str]) -> tuple[str, ...]:
+        """Skills the seat holds by this one's rule, beyond `keys`: asked (by state.held, very often) of a seat that
+        holds this skill or whose role lists it."""
+        return ()
 
     def innate(self, state: NataState, seat: int, keys: list[str]) -> list[tuple[str, str]]:
         """Statuses this 强制 skill gives its holder while in force: (status, restriction)."""
@@ -287,7 +278,12 @@ class Role(BaseRole):
     knows: str = ""  # a role whose seats it learns at the start ("与狼弟互知", "知晓场上谁是厚皮肉猪")
     knows_note: str = ""
     no_status: bool = False  # 天命人: "不会获得任何状态"
-    extra: tuple[NataSkill, ...] = ()  # skills it may come to hold (养殖者's 精明 purchases)
+    extra: tuple[NataSkill, ...] = ()  # skills it may come to hold (养殖者's 精明 purchases, 饕餮's [接刀] 杀人)
+
+    @cached_property
+    def may_hold(self) -> frozenset[str]:
+        """What it holds and what it may come to hold."""
+        return frozenset(s.key for s in (*self.skills, *self.extra))
 
 
 def role(name: str, faction: str, kind: str, strength: int, skills: tuple[NataSkill, ...], **fields) -> Role:

@@ -19,6 +19,14 @@ from .registry import ROLES, SKILLS
 from .terms import COMPOSITES, CYCLE, DAWN, DUSK, NEGATIVE, NIGHT_PHASES, POSITIVE, SEER, STRONG, VILLAGE, WEAK, WOLF
 
 FAMILY = Family(NEGATIVE, POSITIVE, COMPOSITES)
+_ADDING: list = []
+
+
+def _adding() -> list:
+    """The skills that add others to what a seat holds (order.HOOKS["adds"]), looked up once all are declared."""
+    if not _ADDING:
+        _ADDING.extend(SKILLS[k] for k in HOOKS["adds"])
+    return _ADDING
 
 
 @dataclass
@@ -269,8 +277,10 @@ class NataState(BaseState):
         grants = self.grants.get(seat)
         if grants:
             keys += [g.key for g in grants]
-        for key in HOOKS["adds"]:  # [接刀]'s 杀人, 贪欲's 最后一枪
-            keys += SKILLS[key].adds(self, seat, keys)
+        may_hold = ROLES[self.roles[seat]].may_hold
+        for skill in _ADDING or _adding():  # [接刀]'s 杀人, 贪欲's 最后一枪: asked of a seat that holds it or may
+            if skill.key in may_hold or skill.key in keys:
+                keys += skill.adds(self, seat, keys)
         return list(dict.fromkeys(keys)) if grants or len(keys) > 3 else keys
 
     def holds(self, seat: int, skill: str, keys: list[str] | None = None) -> bool:

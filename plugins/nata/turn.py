@@ -29,7 +29,7 @@ class Turn:
         """The same procedures over another context and state (a look ahead on a copy)."""
         return Turn(ctx, state)
 
-    def hooked(self, name: str) -> list[NataSkill]:
+    def hooked(self, name: str) -> tuple[NataSkill, ...]:
         return hooked(name)
 
     def settle(self) -> None:

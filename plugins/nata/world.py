@@ -97,7 +97,7 @@ class World(Protocol):
     def fork(self, ctx: Any, state: NataState) -> World:
         """The same procedures over another context and state (a look ahead on a copy)."""
 
-    def hooked(self, name: str) -> list[Any]:
+    def hooked(self, name: str) -> tuple[Any, ...]:
         """The skills answering a trigger of order.HOOKS, in order (skill.NataSkill)."""
 
     def random_living(self, exclude: tuple[int, ...] = ()) -> int:

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any, TypeVar
 
 from .skills import Skill
@@ -45,7 +46,7 @@ class Role:
     kind: str = ""  # the game's grouping within the faction (神民/平民, 强神/弱神…), if it has one
     note: str = ""  # a rule of the deal worth telling the holder (有狼兄必有狼弟)
 
-    @property
+    @cached_property
     def skill_keys(self) -> tuple[str, ...]:
         return tuple(s.key for s in self.skills)
 

@@ -11,6 +11,7 @@ from ..skill import NataSkill, forced, role, skill
 from ..state import NataState, Plan
 from ..terms import DEEP, EARLY, WOLF, WOLFKIND
 from ..world import World
+from .pack import KILL
 
 
 @forced("tanyu", "贪欲", "永久[秩序]；成为[指定]技能结算目标时暴食次数+1（每个技能名一次）；暴食次数不小于2时"
@@ -19,11 +20,11 @@ class TANYU(NataSkill):
     def innate(self, state: NataState, seat: int, keys: list[str]) -> list[tuple[str, str]]:
         return [("秩序", "")] if state.holds(seat, self.key, keys) else []
 
-    def adds(self, state: NataState, seat: int, keys: list[str]) -> list[str]:
+    def adds(self, state: NataState, seat: int, keys: list[str]) -> tuple[str, ...]:
         """"如果[暴食]次数不小于2，技能持有者视为拥有技能[最后一枪]"."""
         if self.key in keys and state.count(seat, "baoshi") >= 2 and not state.has(seat, "遗忘"):
-            return ["shot"]
-        return []
+            return ("shot",)
+        return ()
 
     def reached(self, w: World, final: int, user: int, name: str) -> None:
         if w.state.holds(final, self.key):
@@ -76,4 +77,5 @@ class BAOSHI(NataSkill):
             w.deaths.hit(Hit(final, death.KILL, plan.seat, "暴食", (("night", w.state.is_night()),)))
 
 
-ROLE = role("饕餮", WOLF, WOLFKIND, 9, (TANYU, YOUSHI, BAOSHI), tags=("接刀",), blurb="被指定越多越强；群内狼全灭后接刀。")
+ROLE = role("饕餮", WOLF, WOLFKIND, 9, (TANYU, YOUSHI, BAOSHI), tags=("接刀",), blurb="被指定越多越强；群内狼全灭后接刀。",
+            extra=(KILL,))  # [接刀]: "获得[杀人]技能并可使用"

@@ -1,0 +1,132 @@
+"""What each 纳塔 seat may do now: the skills it is offered, which targets it may not choose, the 强制 choices it
+owes and who still owes an action. Read-only; the engine and the agents ask these many times over an unchanged
+state, so the answers are kept in the state's read-only cache."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import replace
+from typing import Any
+
+from ..bansha.engine import Skill
+from .catalog import PHASE_KEYS, SKILLS, hooked
+from .roles.everyone import VOTE
+from .skill import NataSkill, overrides
+from .state import NataState
+from .terms import ELECTION, NOON, PHASES, START
+
+# The skills whose declaration a seat sees changed by its state (cards as words, a count as targets).
+OFFERING = frozenset(k for k, s in SKILLS.items() if overrides(s, "offer"))
+# The skills with target refusals of their own.
+REFUSING = frozenset(k for k, s in SKILLS.items() if overrides(s, "refuse"))
+# The 强制 choices that can be owed in each phase: a skill's own phases (殉职, which has none: any phase).
+OWED = {p: tuple(s for s in hooked("owes") if not s.phases or p in s.phases) for p in PHASES}
+
+
+@contextmanager
+def reading(state: NataState) -> Iterator[None]:
+    """Within a hook that changes the state, a stretch that only reads it (who owes an action, the prompt): its
+    answers may be kept for that stretch alone."""
+    if not state.cache.get("busy", False):
+        yield
+        return
+    outer, state.cache = state.cache, {}
+    try:
+        yield
+    finally:
+        state.cache = outer
+
+
+def skills_of(state: NataState, seat: int) -> list[Skill]:
+    """The skills no role holds that this seat is given now (order.HOOKS["offered"]), then its own."""
+    cache = state.cache
+    busy = cache.get("busy", False)
+    if not busy:
+        known = cache.get(("skills", seat))
+        if known is not None:
+            return list(known)
+    out = _skills_of(state, seat)
+    if not busy:
+        cache[("skills", seat)] = tuple(out)
+    return out
+
+
+def _skills_of(state: NataState, seat: int) -> list[Skill]:
+    out: list[Skill] = [s.offer(state, seat) for s in hooked("offered") if s.offered(state, seat)]
+    spirit = not state.alive[seat] and seat in state.spirits
+    for key in state.held(seat):
+        skill = SKILLS[key]
+        if skill.mandatory:
+            continue  # pure triggers are listed by role_text; nobody types them
+        if key in OFFERING:
+            skill = skill.offer(state, seat)
+        if spirit and not skill.when_dead:
+            skill = replace(skill, when_dead=True)  # 英灵: "可以使用技能"
+        out.append(skill)
+    return out
+
+
+def target_refusal(state: NataState, seat: int, skill: NataSkill, target: int) -> str | None:
+    """"已经公示的出局角色不允许被选为技能或投票的目标" (unless the skill picks among the dead), "每名角色只能被
+    选择一次" (`once_each`), then the skill's own `refuse`."""
+    if not skill.picks_dead and target in state.public_out:
+        return f"{target}号 已经公示出局，不能作为目标。"
+    if skill.once_each and target in state.marks.get(state.key(seat, skill.key), ()):
+        return f"{target}号 已经被你的「{skill.name}」选择过（每名角色只能被选择一次）。"
+    return skill.refuse(state, seat, target) if skill.key in REFUSING else None
+
+
+def owes(state: NataState, seat: int) -> bool:
+    """A 强制 choice this seat must still make in this phase (only a skill of this phase can be owed)."""
+    return any(s.owes(state, seat) for s in OWED.get(state.phase, ()))
+
+
+def pending(rules: Any, state: NataState) -> set[int]:
+    """Who still owes an action in this phase (a quick tempo closes the phase early when nobody does)."""
+    busy = state.cache.get("busy", False)
+    if not busy and "pending" in state.cache:
+        return set(state.cache["pending"])
+    with reading(state):
+        out = _pending(rules, state)
+    if not busy:
+        state.cache["pending"] = frozenset(out)
+    return out
+
+
+def _pending(rules: Any, state: NataState) -> set[int]:
+    if state.winner or not state.phase:
+        return set()
+    out: set[int] = set()
+    owed = OWED.get(state.phase, ())
+    for seat in state.seats():
+        if seat in state.done or seat in state.removed:
+            continue
+        if any(s.owes(state, seat) for s in owed):
+            out.add(seat)
+            continue
+        if state.phase == START:
+            if state.alive[seat] and state.key(seat, "stand") not in state.acted:
+                out.add(seat)  # 上警: "导演会在竞选日开始前询问所有角色上警意见"
+            continue
+        if state.phase in (NOON, ELECTION):
+            box = state.election.box if state.phase == ELECTION else state.box
+            if seat not in box.votes and rules.blocked(state, seat, VOTE) is None and state.alive[seat]:
+                out.add(seat)
+            elif state.alive[seat] and any(q.target == seat and not q.answer for q in state.questions):
+                out.add(seat)  # a 宣言 waits for this seat's reply (public: it was posted in the group)
+            continue
+        quick = PHASE_KEYS.get(state.phase, frozenset())
+        if not any(k in quick for k in state.held(seat)):
+            continue
+        for sk in skills_of(state, seat):
+            if sk.general or sk.anytime or sk.mandatory or state.phase not in sk.phases:
+                continue
+            if state.key(seat, sk.key) in state.acted or rules.available(state, seat, sk) is not None:
+                continue
+            if sk.least_targets and not any(target_refusal(state, seat, sk, t) is None for t in state.seats()):
+                continue
+            out.add(seat)
+            break
+    return out
+
