@@ -8,10 +8,12 @@ text gives it. `BOOK` holds the effects, target and blocked checks and the night
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ..bansha.engine import Action, Book, Ctx, Role, Skill
+from .terms import seats_text
 
 if TYPE_CHECKING:
     from .state import LudingState
@@ -31,26 +33,6 @@ class LudingRole(Role):
     """One role of 003. `faction` is the camp it starts in: 感染 can change a seat's camp, never its role."""
 
     mate: str = ""  # the role it knows from the start (父狼 and 幼狼: "互知但不共群")
-
-    def skills_now(self, state: LudingState, seat: int) -> tuple[Skill, ...]:
-        """The declarations as the seat holds them in this phase."""
-        return self.skills
-
-    def prompt_line(self, state: LudingState, seat: int) -> str:
-        """A line for the night's prompt that the declarations cannot say."""
-        return ""
-
-    def tells(self, state: LudingState, seat: int) -> list[str]:
-        """Its private record, for /身份."""
-        return []
-
-    def marks(self, state: LudingState, seat: int) -> list[str]:
-        """What the 导演台 notes about the seat early in its line (a standing fact)."""
-        return []
-
-    def facts(self, state: LudingState, seat: int) -> list[str]:
-        """What the 导演台 notes last about the seat (its history)."""
-        return []
 
     # --- its part in the procedures ---------------------------------------------------------------
     def out(self, w: World, seat: int, cause: str, by_day: bool) -> None:
@@ -90,3 +72,20 @@ def void(ctx: Ctx, state: LudingState, seat: int, name: str, why: str) -> None:
     """A submission that does not take effect: the seat learns only that."""
     ctx.seat(seat, f"你今晚的「{name}」没有生效。")
     ctx.judge(f"第{state.day}夜 {ctx.name(seat)} 的{name}无效：{why}")
+
+
+def once_a_game(skill: LudingSkill, record: Callable[[LudingState], list[int]]) -> None:
+    """"每名角色整局只能成为<技能>的目标一次" (魅惑, 神圣之盾): the target check, `record` being every seat it has
+    chosen so far."""
+
+    def refusal(state: LudingState, seat: int, target: int) -> str | None:
+        if target in record(state):
+            return f"{target}号 已经成为过{skill.name}的目标：每名角色整局只能成为一次。"
+        return None
+
+    BOOK.target(skill)(refusal)
+
+
+def chosen_once(skill: LudingSkill, seats: list[int]) -> str:
+    """The holder's /身份 line about a once-a-game skill: whom it may no longer choose."""
+    return f"成为过{skill.name}目标的角色：{seats_text(seats)}（每人只能一次）。"

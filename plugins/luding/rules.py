@@ -63,16 +63,10 @@ class LudingRuleset(Ruleset):
         "红牌判负": False,  # "判罚红牌时，导演视情况决定是否判负该玩家所在阵营"
     }
     book = BOOK
+    players = PLAYERS
+    players_refusal = "鹿鼎记是 {need} 人局（1父狼、1幼狼、1预言家、1女巫、1守卫、1猎人、1长老、6村民、1妖狐），现在报名了 {n} 人。"
 
     # --- sign-up and deal ------------------------------------------------------------
-    def check_players(self, options: dict[str, Any], n: int) -> str | None:
-        if n != PLAYERS:
-            return f"鹿鼎记是 {PLAYERS} 人局（1父狼、1幼狼、1预言家、1女巫、1守卫、1猎人、1长老、6村民、1妖狐），现在报名了 {n} 人。"
-        return None
-
-    def max_players(self, options: dict[str, Any]) -> int:
-        return PLAYERS
-
     def setup(self, ctx: Ctx, n: int) -> LudingState:
         deck = list(DECK)
         ctx.rng.shuffle(deck)

@@ -90,6 +90,8 @@ class NataRuleset(Ruleset):
     phases = PHASES
     default_tempo = "论坛"
     factions = FACTIONS
+    players = PLAYERS
+    players_refusal = "纳塔需要 {need} 人，现在报名了 {n} 人。"
     forfeit_public = False  # "阵营被判负后，不予公示，且属于该阵营的角色并不会出局"
     # 004's forum rules, in every tempo (the times and 潜水 only in 论坛 tempo; docs/nata.md, docs/forum.md)
     text_rules = {
@@ -121,15 +123,7 @@ class NataRuleset(Ruleset):
             return str(e)
         if not deal.feasible(forced, ratio):
             return "按指定身份和强度倍率凑不出合法的发牌（狼兄⇔狼弟、养殖者/野人⇒厚皮肉猪、赤狼⇒群内过半、强度倍率）。"
-        if n != PLAYERS:
-            return f"纳塔需要 {PLAYERS} 人，现在报名了 {n} 人。"
-        return None
-
-    def max_players(self, options: dict[str, Any]) -> int:
-        return PLAYERS
-
-    def sizes(self, options: dict[str, Any]) -> list[int]:
-        return [PLAYERS]
+        return super().check_players(options, n)
 
     def setup(self, ctx: Ctx, n: int) -> NataState:
         forced = deal.parse_forced(ctx.options.get("指定身份"))

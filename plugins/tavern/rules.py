@@ -14,8 +14,6 @@ Pure: no nonebot, no clock, no global random.
 
 from __future__ import annotations
 
-from typing import Any
-
 from ..bansha.engine import Action, CastRow, Ctx, OptionSpec, Outcome, PhaseSpec, Refusal, Ruleset, Skill, register
 from . import catalog  # noqa: F401  (checks every declaration against the orders)
 from .classes import CLASS_SKILLS, GRAPPLER
@@ -61,16 +59,10 @@ class TavernRuleset(GrimoireMixin, Ruleset):
     # No vote in this game: a forum day never gives a card for not voting.
     text_rules = {"未投票黄牌": False}
     book = BOOK
+    players = PLAYERS
+    players_refusal = "酒馆圣杯需要正好 {need} 名玩家（三个阵营各 5 人），现在报名了 {n} 人。"
 
     # --- sign-up and deal --------------------------------------------------------------------
-    def check_players(self, options: dict[str, Any], n: int) -> str | None:
-        if n != PLAYERS:
-            return f"酒馆圣杯需要正好 {PLAYERS} 名玩家（三个阵营各 5 人），现在报名了 {n} 人。"
-        return None
-
-    def max_players(self, options: dict[str, Any]) -> int:
-        return PLAYERS
-
     def setup(self, ctx: Ctx, n: int) -> TavernState:
         deck = [(c, f) for f in FACTIONS for c in LINEUP[f]]
         ctx.rng.shuffle(deck)

@@ -60,27 +60,8 @@ class WerewolfRole(Role):
 
     tie_rule: str = ""  # what the day's announcement says of it when the vote ties (替罪羊)
 
-    def skills_now(self, state: WerewolfState, seat: int) -> tuple[Skill, ...]:
-        return self.skills
-
-    def prompt_line(self, state: WerewolfState, seat: int) -> str:
-        """A line of the night's prompt that the declarations cannot say."""
-        return ""
-
     def intro_lines(self, state: WerewolfState, seat: int) -> list[str]:
         """What the role PM adds before the skills (the wolves' mates)."""
-        return []
-
-    def tells(self, state: WerewolfState, seat: int) -> list[str]:
-        """Its private record, for /身份."""
-        return []
-
-    def marks(self, state: WerewolfState, seat: int) -> list[str]:
-        """A standing fact the 导演台 notes early in the seat's line."""
-        return []
-
-    def facts(self, state: WerewolfState, seat: int) -> list[str]:
-        """Its history, last in the 导演台's line."""
         return []
 
     # --- its part in the procedures --------------------------------------------------------------

@@ -53,6 +53,27 @@ class Role:
     def skill(self, key: str) -> Skill | None:
         return next((s for s in self.skills if s.key == key), None)
 
+    # --- what the role says about one of its seats (a game's views ask; the defaults say nothing) -----------
+    def skills_now(self, state: Any, seat: int) -> tuple[Skill, ...]:
+        """The declarations as the seat holds them in this phase."""
+        return self.skills
+
+    def prompt_line(self, state: Any, seat: int) -> str:
+        """A line of the phase's prompt that the declarations cannot say."""
+        return ""
+
+    def tells(self, state: Any, seat: int) -> list[str]:
+        """Its private record, for /身份."""
+        return []
+
+    def marks(self, state: Any, seat: int) -> list[str]:
+        """A standing fact the 导演台 notes early in the seat's line."""
+        return []
+
+    def facts(self, state: Any, seat: int) -> list[str]:
+        """Its history, last in the 导演台's line."""
+        return []
+
 
 # What a handler of each kind is called with:
 #   effect  (ctx, state, seat, action) -> None       the skill was used, every check passed

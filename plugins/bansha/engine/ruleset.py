@@ -82,14 +82,22 @@ class Ruleset:
     # every tempo; a tempo changes only their times (engine/forum.py: CLOCK_BOUND). The judge overrides any.
     text_rules: dict[str, Any] = {}
     book: Book | None = None  # the game's roles and what their skills do (engine/roles.py)
+    # A game for exactly this many players (鹿鼎记, 酒馆, 纳塔): check_players and max_players need not be written,
+    # and the refusal names the count ({need}, {n}). 0: the game writes both.
+    players: int = 0
+    players_refusal: str = "需要 {need} 人，现在报名了 {n} 人。"
 
     # --- to implement -----------------------------------------------------
     def check_players(self, options: dict[str, Any], n: int) -> str | None:
         """A refusal when `n` players cannot play with these options."""
-        raise NotImplementedError
+        if not self.players:
+            raise NotImplementedError
+        return None if n == self.players else self.players_refusal.format(need=self.players, n=n)
 
     def max_players(self, options: dict[str, Any]) -> int:
-        raise NotImplementedError
+        if not self.players:
+            raise NotImplementedError
+        return self.players
 
     def all_options(self) -> list[OptionSpec]:
         """Every key /开局 accepts for this game: common, forum, the game's own, and phase lengths."""
@@ -104,6 +112,8 @@ class Ruleset:
 
     def sizes(self, options: dict[str, Any]) -> list[int]:
         """Every head count these options accept (for the simulator and tests)."""
+        if self.players:
+            return [self.players]
         return [n for n in range(2, 41) if self.check_players(options, n) is None]
 
     def setup(self, ctx: Ctx, n: int) -> BaseState:

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from ...bansha.engine import ALIVE_OTHER
-from ..book import BOOK, LudingRole, LudingSkill, submit
+from ..book import BOOK, LudingRole, LudingSkill, chosen_once, once_a_game, submit
 from ..state import LudingState
-from ..terms import CURSED, FOX, FOXROLE, NIGHT, seats_text
+from ..terms import CURSED, FOX, FOXROLE, NIGHT
 from ..world import World
 
 CUNNING = LudingSkill("cunning", "狡黠", targets=0, mandatory=True, help="被有效感染时不会转变阵营。")
@@ -18,7 +18,7 @@ CHARM = LudingSkill(
 
 class Fox(LudingRole):
     def tells(self, state: LudingState, seat: int) -> list[str]:
-        return [f"成为过魅惑目标的角色：{seats_text(state.charms)}（每人只能一次）。"]
+        return [chosen_once(CHARM, state.charms)]
 
     def checked(self, w: World, seat: int) -> bool:
         """咒缚: "成为预言的目标时立即出局"; the 预言 goes on unless that decided the game."""
@@ -37,13 +37,7 @@ FOX_ROLE = BOOK.role(Fox(
     FOXROLE, FOX, (CUNNING, CURSE, CHARM), "独自一个阵营：不会被感染转变，被预言查验时立即出局；每晚可以魅惑一人。",
 ))
 BOOK.effect(CHARM)(submit)
-
-
-@BOOK.target(CHARM)
-def once_a_game(state: LudingState, seat: int, target: int) -> str | None:
-    if target in state.charms:
-        return f"{target}号 已经成为过魅惑的目标：每名角色整局只能成为一次。"
-    return None
+once_a_game(CHARM, lambda state: state.charms)
 
 
 @BOOK.step("fox")

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from ...bansha.engine import ALIVE
-from ..book import BOOK, LudingRole, LudingSkill, submit, void
+from ..book import BOOK, LudingRole, LudingSkill, chosen_once, once_a_game, submit, void
 from ..state import LudingState
-from ..terms import GUARD, NIGHT, NIGHT_TIMEOUT, VILLAGE, seats_text
+from ..terms import GUARD, NIGHT, NIGHT_TIMEOUT, VILLAGE
 from ..world import World
 
 SHIELD = LudingSkill(
@@ -18,18 +18,12 @@ SHIELD = LudingSkill(
 
 class Guard(LudingRole):
     def tells(self, state: LudingState, seat: int) -> list[str]:
-        return [f"成为过神圣之盾目标的角色：{seats_text(state.shields)}（每人只能一次）。"]
+        return [chosen_once(SHIELD, state.shields)]
 
 
 GUARD_ROLE = BOOK.role(Guard(GUARD, VILLAGE, (SHIELD,), "每晚用神圣之盾使一名角色当晚免受任何技能。"))
 BOOK.effect(SHIELD)(submit)
-
-
-@BOOK.target(SHIELD)
-def once_a_game(state: LudingState, seat: int, target: int) -> str | None:
-    if target in state.shields:
-        return f"{target}号 已经成为过神圣之盾的目标：每名角色整局只能成为一次。"
-    return None
+once_a_game(SHIELD, lambda state: state.shields)
 
 
 @BOOK.step("guard")
