@@ -182,6 +182,11 @@ class NataState(BaseState):
     # off ("busy") while it changes it; never compared, so it cannot make two equal games differ.
     cache: dict = field(default_factory=dict, compare=False, repr=False)
 
+    def __getstate__(self) -> dict:
+        """A snapshot or a copy leaves the cache behind: it is no part of the game, and it holds skill objects
+        (seats.skills_of) that pickle cannot name."""
+        return {**self.__dict__, "cache": {}}
+
     # --- identity ---------------------------------------------------------------------------
     def role(self, seat: int):  # -> skill.Role
         return ROLES[self.roles[seat]]
