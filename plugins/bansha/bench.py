@@ -27,196 +27,48 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
-import math
 import os
 import platform
 import shlex
-import statistics
-import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable, Sequence
-from dataclasses import asdict, dataclass, field
+from collections.abc import Sequence
+from dataclasses import asdict
 from pathlib import Path
 from typing import Any
 
-from tortoise import fields
-from tortoise.models import Model
-
 from . import benchproc, sim
+from .benchkit import (  # noqa: F401  # what benchproc, bench_ws, benchrecords and the tests import from here
+    BOT_ID,
+    OWNER,
+    QQ0,
+    QQ_STRIDE,
+    ROOT,
+    T0,
+    Figure,
+    _child,
+    _db_url,
+    _durable,
+    _fmt,
+    _percentile,
+    long_phases,
+    open_at_a_vote,
+    script_game,
+    shifted,
+    typical_size,
+    voters_now,
+)
+from .benchlatency import LATENCY_GOAL, latency, latency_child  # noqa: F401  # LATENCY_GOAL: what the tests read here
 from .engine import registry
-from .engine.agent import Agent, play_game
-from .engine.core import Input
+from .engine.agent import play_game
 from .engine.game import RUNNING, Game, apply
-from .engine.heuristic import is_vote
 from .engine.rng import Rng
 from .engine.ruleset import Ruleset
 
-# Children import the project by its directory's name from the directory above it (the repository, or
-# site-packages once installed): `plugins` in a clone even when this process runs the installed console
-# script, because NoneBot loads a plugin only from a module that a plain path lookup finds.
-ROOT = Path(__file__).resolve().parents[2]
-TOP = Path(__file__).resolve().parents[1].name
-BOT_ID = 10000
-OWNER = 9_000_000
-T0 = 1_700_000_000.0  # the scripted games' clock; shifted to real time when stored
-
-LATENCY_GOAL = 1.5  # p99 ratio /投票 : bare matcher
-QQ0, QQ_STRIDE = 1_000_000, 100  # build_db seats game g's players as QQ QQ0 + g * QQ_STRIDE + k
 # Engine goals from the issue: ruleset key -> (players or None for the typical table, games/s)
 ITEMS = ("latency", "engine", "restart", "snapshot", "console", "records")
 ENGINE_GOALS: dict[str, tuple[int | None, float]] = {"werewolf": (12, 2000.0), "nata": (None, 300.0)}
-
-
-class BenchRow(Model):
-    """The bare matcher's table: one row per `/基准`, in a tortoise app of its own ("bench")."""
-
-    id = fields.IntField(primary_key=True)
-    group_id = fields.BigIntField()
-    user_id = fields.BigIntField()
-    text = fields.CharField(max_length=64)
-
-    class Meta:
-        table = "bansha_bench_row"
-        app = "bench"
-
-
-__models__ = [BenchRow]  # tortoise: only this model belongs to the "bench" app
-
-
-@dataclass
-class Figure:
-    """One line of the report: the figure, its same-run baseline, their ratio and the goal."""
-
-    key: str
-    label: str
-    value: float
-    unit: str
-    baseline: float | None = None
-    baseline_label: str = ""
-    ratio: float | None = None
-    goal: str = ""
-    met: bool | None = None
-    detail: dict[str, Any] = field(default_factory=dict)
-
-    def line(self) -> str:
-        base = f"；{self.baseline_label} {_fmt(self.baseline, self.unit)}" if self.baseline is not None else ""
-        ratio = f"；比值 {self.ratio:.2f}" if self.ratio is not None else ""
-        verdict = "" if self.met is None else ("  ✔ 达标" if self.met else "  ✘ 未达标")
-        goal = f"（目标 {self.goal}）" if self.goal else ""
-        return f"{self.label}：{_fmt(self.value, self.unit)}{base}{ratio}{goal}{verdict}"
-
-
-def _fmt(x: float | None, unit: str) -> str:
-    if x is None:
-        return "—"
-    if unit == "ms":
-        return f"{x * 1000:.2f} ms"
-    if unit == "s":
-        return f"{x:.2f} s"
-    if unit == "B":
-        return f"{x / 1024:.1f} KB"
-    if unit == "/s":
-        return f"{x:,.0f} 局/秒"
-    if unit == "inputs/s":
-        return f"{x:,.0f} 条输入/秒"
-    return f"{x:g} {unit}"
-
-
-def typical_size(ruleset: Ruleset, options: dict[str, Any]) -> int:
-    """The typical table for benchmarks: the middle of the head counts the options accept."""
-    sizes = ruleset.sizes(options)
-    if not sizes:
-        raise sim.SimError(f"{ruleset.title} 没有可以开局的人数。")
-    return sim.typical_size(sizes)
-
-
-def long_phases(ruleset: Ruleset) -> list[str]:
-    """Options that stretch every phase to 2 h, so no deadline fires while the latency bench runs."""
-    return sorted({f"{spec.option}=2h" for spec in ruleset.phases.values() if spec.option})
-
-
-# --- a scripted game: play_game's loop, recording, with an early stop -------------------------------
-
-
-class _Stop(Exception):
-    """Raised from play_game's observer to stop a scripted game early."""
-
-
-def script_game(
-    ruleset: Ruleset,
-    n: int,
-    seed: int,
-    options: dict[str, Any],
-    qq0: int,
-    stop: Callable[[Game], bool] | None = None,
-    agent: Agent | None = None,
-    max_steps: int = 5000,
-) -> tuple[Game, list[Input]]:
-    """The accepted inputs of one `play_game` game, in order (stopping once `stop(game)` holds), with
-    the players' QQ numbers moved to `qq0…` so that many scripted games can share one database."""
-    seen: list[tuple[Game, Input]] = []
-
-    def observe(game: Game, inp: Input, _events: list) -> None:
-        seen.append((game, inp))
-        if stop is not None and game.status == RUNNING and stop(game):
-            raise _Stop
-
-    try:
-        result = play_game(ruleset, n, seed, options, agent, max_steps=max_steps, observe=observe)
-        game = result.game
-    except _Stop:
-        game = seen[-1][0]
-    except RuntimeError:  # did not end in max_steps: still a valid log of a running game
-        if not seen:
-            raise
-        game = seen[-1][0]
-    shift = qq0 - 100  # play_game seats its players as QQ 100, 101, …
-    for p in game.players:
-        p.qq += shift
-    inputs = [Input(i.kind, i.actor + shift if i.actor >= 100 else i.actor, i.args, i.at) for _, i in seen]
-    return game, inputs
-
-
-def shifted(inputs: Sequence[Input], offset: float) -> list[Input]:
-    return [Input(i.kind, i.actor, i.args, i.at + offset) for i in inputs]
-
-
-def voters_now(ruleset: Ruleset, game: Game) -> list[tuple[int, int]]:
-    """(seat, target) for every seat that may cast a day vote right now, in seat order."""
-    state = game.state
-    out = []
-    for seat in sorted(ruleset.pending(state)):
-        for choice in ruleset.legal(state, seat):
-            if is_vote(choice.skill) and choice.skill.name == "投票":
-                targets = [t for t in choice.candidates if t and t != seat]
-                if targets:
-                    out.append((seat, targets[seat % len(targets)]))
-                break
-    return out
-
-
-async def open_at_a_vote(svc: Any, ruleset: Ruleset, options: dict[str, Any], games: int, seed: int, group0: int,
-                         qq0: int) -> list[tuple[int, int, Game]]:
-    """`games` games of `ruleset`, each played by the random agent up to its first day vote and stored through the
-    state service as BOT_ID's, in groups group0… with players qq0…: (game id, group, the played game) each."""
-    from .service import Origin
-
-    n = typical_size(ruleset, options)
-    out = []
-    for g in range(games):
-        group = group0 + g
-        played, script = script_game(ruleset, n, seed + g, options, qq0=qq0 + g * 100,
-                                     stop=lambda game: bool(voters_now(ruleset, game)))
-        if played.status != RUNNING or not voters_now(ruleset, played):
-            raise RuntimeError(f"game {g} (seed {seed + g}) never reached a day vote")
-        game = await svc.open_game(group_id=group, self_id=BOT_ID, owner=OWNER, ruleset=ruleset.key, options=options,
-                                   seed=seed + g, origin=Origin("group", OWNER, group))
-        for inp in shifted(script, time.time() - script[-1].at - 1):
-            await svc.submit(game.gid, inp, Origin("group", inp.actor or OWNER, group))
-        out.append((game.gid, group, played))
-    return out
 
 
 # --- 2. engine speed -----------------------------------------------------------------------------
@@ -315,45 +167,6 @@ def _short(path: str) -> str:
         return p.name
 
 
-# --- child processes -------------------------------------------------------------------------------
-
-
-def _child(args: list[str], timeout: float = 900, boot: str = "") -> tuple[dict[str, Any], float]:
-    """Run `python -m <TOP>.bansha.bench <args>` (or `python -c <boot> <args>`); returns its JSON line
-    and the wall time from launch until that line was printed."""
-    cmd = [sys.executable, "-c", boot, *args] if boot else [sys.executable, "-m", f"{TOP}.bansha.bench", *args]
-    env = dict(os.environ, PYTHONPATH=str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""))
-    start = time.perf_counter()
-    proc = subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    try:
-        line = ""
-        while proc.stdout is not None:  # NoneBot logs to stdout too: the result is the first JSON line
-            line = proc.stdout.readline()
-            if not line or line.startswith("{"):
-                break
-        elapsed = time.perf_counter() - start
-        rest, err = proc.communicate(timeout=timeout)
-    except BaseException:
-        proc.kill()
-        raise
-    if proc.returncode != 0 or not line.startswith("{"):
-        raise RuntimeError(f"bench child {' '.join(args[:1])} failed ({proc.returncode}):\n{line}{err[-3000:]}")
-    later = [x for x in rest.splitlines() if x.startswith("{")]  # a fuller result printed after the timed line
-    return json.loads(later[-1] if later else line), elapsed
-
-
-def _db_url(path: str | Path) -> str:
-    return f"sqlite://{path}"
-
-
-async def _durable(on: bool) -> None:
-    """SQLite fsync per commit on (production's default) or off. Off only while filling a DB the bench
-    then measures: the setup is not the figure, and on a busy disk it would take minutes."""
-    from . import db
-
-    await db.connection().execute_script(f"PRAGMA synchronous={'FULL' if on else 'OFF'}")
-
-
 # --- the databases the restart bench starts the bot on (benchproc.py) -----------------------------
 
 
@@ -393,200 +206,6 @@ async def build_db(db: str, games: int, seed: int) -> dict[str, Any]:
     await OutboxRow.filter(sent=False).update(sent=True)  # the setup's messages are not what we measure
     await Tortoise.close_connections()
     return {"games": games, "inputs": inputs, "rulesets": [r.key for r in rulesets]}
-
-
-# --- 1. command latency through NoneBot ------------------------------------------------------------
-
-
-def _percentile(xs: Sequence[float], p: float) -> float:
-    """Nearest-rank percentile."""
-    s = sorted(xs)
-    k = max(0, min(len(s) - 1, math.ceil(p * len(s)) - 1))
-    return s[k]
-
-
-# The latency child must load <TOP>.bansha as a NoneBot plugin before anything imports it, so it
-# starts from this bootstrap (run with `python -c`, cwd = the directory holding <TOP>) rather than from this module.
-LATENCY_BOOT = """
-import sys
-import nonebot
-from nonebot.adapters.onebot.v11 import Adapter
-
-db = sys.argv[sys.argv.index("--db") + 1]
-nonebot.init(_env_file=(db + ".env",), driver="~fastapi", log_level="WARNING", bansha_db_url="sqlite://" + db,
-             command_start=["/"], superusers=[])
-nonebot.get_driver().register_adapter(Adapter)
-nonebot.load_plugin("{top}")  # as bot.py does: the one plugin that loads bansha and every game
-
-from {top}.bansha import bench
-
-sys.exit(bench._child_main(["_latency", *sys.argv[1:]]))
-"""
-
-
-async def latency_child(db: str, games: int, rounds: int, seed: int, game_name: str) -> dict[str, Any]:
-    """The real bot in this process (booted by LATENCY_BOOT): NoneBot + OneBot v11 + bansha and the game
-    plugins + tortoise on `db`; the bot's API calls are answered in-process."""
-    import itertools
-    import json as _json
-
-    import nonebot
-    from nonebot.adapters.onebot.v11 import Adapter, Bot, GroupMessageEvent, Message
-    from nonebot.adapters.onebot.v11.event import Sender
-    from nonebot.message import handle_event
-    from nonebot.utils import DataclassEncoder
-    from tortoise.transactions import in_transaction
-
-    driver = nonebot.get_driver()
-
-    from . import db as bansha_db  # `db` is this function's file name argument
-    from . import service as service_mod
-    from .dbconfig import CONNECTION
-
-    async def init_db_with_bench(db_url: str, **_: Any) -> None:
-        # Service.init_db plus the bare matcher's own table in Bansha's context; with the fallback slot
-        # (this process has no other tortoise user) the bare matcher reaches it without entering it
-        await bansha_db.connect(db_url, extra_apps={"bench": {"models": [f"{__package__}.bench"], "default_connection": CONNECTION}})
-
-    service_mod.Service.init_db = staticmethod(init_db_with_bench)  # type: ignore[method-assign]
-
-    # The bare matcher: NoneBot's dispatch plus one committed row. It runs before bansha's matchers
-    # (priority 1, blocking), so bansha's own matcher checks count against bansha, not against the baseline.
-    bare = nonebot.on_command("基准", priority=1, block=True)
-
-    async def _bare(event: GroupMessageEvent) -> None:
-        async with in_transaction():
-            await BenchRow.create(group_id=event.group_id, user_id=event.user_id, text=event.get_plaintext()[:64])
-
-    _bare.__annotations__ = {"event": GroupMessageEvent, "return": None}  # real classes, not postponed strings
-    bare.handle()(_bare)
-    # The same handler beside bansha's commands (priority 5): it pays their rule checks too, which splits
-    # the /投票 overhead into NoneBot dispatch over bansha's matchers and bansha's own handling.
-    nonebot.on_command("基准同级", priority=5, block=True).handle()(_bare)
-
-    calls: dict[str, int] = {}
-    message_ids = itertools.count(1)
-
-    async def call_api(bot: Bot, api: str, **data: Any) -> Any:
-        _json.dumps({"action": api, "params": data}, cls=DataclassEncoder)  # what the WebSocket send would cost
-        calls[api] = calls.get(api, 0) + 1
-        if api == "get_friend_list":
-            return []
-        if api == "get_group_member_info":
-            return {"user_id": data.get("user_id"), "nickname": "玩家", "card": "", "role": "member"}
-        return {"message_id": next(message_ids)}
-
-    adapter = nonebot.get_adapter(Adapter)
-    adapter._call_api = call_api  # type: ignore[method-assign]  # the API answered in-process, at once
-    await driver._lifespan.startup()  # bansha's startup: init_db, restore, sender; the scheduler starts
-    bot = Bot(adapter, str(BOT_ID))
-    adapter.bot_connect(bot)
-
-    from .engine import registry as reg
-    from .models import InputRow, OutboxRow
-    from .qq.call import service
-
-    svc = service()
-    ruleset = reg.get(game_name)
-    if ruleset is None:
-        raise SystemExit(f"unknown game {game_name}")
-    options = sim.build_options(ruleset, "", long_phases(ruleset))
-    n = typical_size(ruleset, options)
-    setup_start = time.perf_counter()
-    await _durable(False)
-    plans: list[tuple[int, int, list[tuple[int, int]]]] = [  # (gid, group, [(qq, target seat)])
-        (gid, group, [(played.qq_of(s), t) for s, t in voters_now(ruleset, played)])
-        for gid, group, played in await open_at_a_vote(svc, ruleset, options, games, seed, 700_000, 2_000_000)
-    ]
-    await OutboxRow.filter(sent=False).update(sent=True)  # setup messages are not the measured load
-    await _durable(True)
-    setup_s = time.perf_counter() - setup_start
-    # keep two voters per game unused (one for the single-command runs, one pending: no early close)
-    rounds = max(1, min(rounds, min(len(v) for _, _, v in plans) - 2))
-
-    def event(group: int, qq: int, text: str) -> GroupMessageEvent:
-        mid = next(message_ids)
-        return GroupMessageEvent(
-            time=int(time.time()), self_id=BOT_ID, post_type="message", sub_type="normal", user_id=qq,
-            message_type="group", message_id=mid, message=Message(text), original_message=Message(text),
-            raw_message=text, font=0, sender=Sender(user_id=qq, nickname=f"玩家{qq % 100}", card="", role="member"),
-            to_me=False, group_id=group,
-        )
-
-    async def timed(ev: GroupMessageEvent) -> float:
-        t = time.perf_counter()
-        await handle_event(bot, ev)
-        return time.perf_counter() - t
-
-    async def quiet() -> None:
-        for _ in range(6000):  # the sender drains what the last round produced before the next round starts
-            if await svc.pending_outbox() == 0:
-                return
-            await asyncio.sleep(0.005)
-
-    acts_before = await InputRow.filter(kind="act").count()
-    rows_before = await BenchRow.all().count()
-    vote_lat: list[float] = []
-    bare_lat: list[float] = []
-    peer_lat: list[float] = []
-    for r in range(rounds):
-        votes = [event(group, voters[r][0], f"/投票 {voters[r][1]} 第{r + 1}轮理由") for _, group, voters in plans]
-        bares = [event(group, voters[r][0], f"/基准 第{r + 1}轮") for _, group, voters in plans]
-        peers = [event(group, voters[r][0], f"/基准同级 第{r + 1}轮") for _, group, voters in plans]
-        order = [("vote", votes), ("bare", bares), ("peer", peers)]
-        for kind, evs in order[r % 3:] + order[: r % 3]:  # rotate, so drift in load hits all three alike
-            await quiet()
-            got = await asyncio.gather(*(timed(e) for e in evs))
-            {"vote": vote_lat, "bare": bare_lat, "peer": peer_lat}[kind].extend(got)
-    # one command at a time (no queue): the cost of a single command on a bot with `games` live games
-    solo_vote: list[float] = []
-    solo_bare: list[float] = []
-    r = rounds
-    for _gid, group, voters in plans[: min(len(plans), 20)]:
-        await quiet()
-        solo_vote.append(await timed(event(group, voters[r][0], f"/投票 {voters[r][1]} 单条理由")))
-        solo_bare.append(await timed(event(group, voters[r][0], "/基准 单条")))
-    await quiet()
-    acts = await InputRow.filter(kind="act").count() - acts_before
-    rows = await BenchRow.all().count() - rows_before
-    in_boxes = 0
-    for gid, _, _ in plans:
-        state = svc.games[gid].state
-        from .engine.heuristic import ballot_boxes
-
-        in_boxes += sum(len(box.votes) for box in ballot_boxes(state))
-    result = {
-        "games": games, "players": n, "rounds": rounds, "ruleset": ruleset.key,
-        "vote_p50": _percentile(vote_lat, 0.5), "vote_p99": _percentile(vote_lat, 0.99),
-        "bare_p50": _percentile(bare_lat, 0.5), "bare_p99": _percentile(bare_lat, 0.99),
-        "vote_mean": statistics.fmean(vote_lat), "bare_mean": statistics.fmean(bare_lat),
-        "peer_p50": _percentile(peer_lat, 0.5), "peer_p99": _percentile(peer_lat, 0.99),
-        "solo_vote_p50": _percentile(solo_vote, 0.5), "solo_bare_p50": _percentile(solo_bare, 0.5),
-        "votes_sent": len(vote_lat) + len(solo_vote), "votes_logged": acts, "votes_in_boxes": in_boxes,
-        "bare_sent": len(bare_lat) + len(solo_bare) + len(peer_lat), "bare_rows": rows, "setup_seconds": round(setup_s, 2),
-        "api_calls": dict(sorted(calls.items())), "db": db,
-    }
-    print(json.dumps(result, ensure_ascii=False), flush=True)
-    await driver._lifespan.shutdown()
-    return result
-
-
-def latency(games: int, rounds: int, seed: int, game: str, workdir: Path) -> list[Figure]:
-    got, _ = _child(["--db", str(workdir / "latency.sqlite3"), "--games", str(games), "--rounds",
-                     str(rounds), "--seed", str(seed), "--game", game], timeout=3600, boot=LATENCY_BOOT.replace("{top}", TOP))
-    ratio = got["vote_p99"] / got["bare_p99"] if got["bare_p99"] else None
-    detail = {k: got[k] for k in ("games", "players", "rounds", "votes_sent", "votes_logged", "votes_in_boxes",
-                                  "bare_sent", "bare_rows", "setup_seconds", "api_calls")}
-    detail.update({k + "_ms": round(got[k] * 1000, 3) for k in (
-        "vote_p50", "bare_p50", "vote_mean", "bare_mean", "solo_vote_p50", "solo_bare_p50", "peer_p50", "peer_p99")})
-    detail["p99_ratio_vs_peer"] = round(got["vote_p99"] / got["peer_p99"], 3) if got["peer_p99"] else None
-    p50 = Figure("latency_p50", f"命令延迟 p50（{games} 局并发 /投票）", got["vote_p50"], "ms",
-                 baseline=got["bare_p50"], baseline_label="基准匹配器 p50",
-                 ratio=got["vote_p50"] / got["bare_p50"] if got["bare_p50"] else None)
-    p99 = Figure("latency_p99", f"命令延迟 p99（{games} 局并发 /投票）", got["vote_p99"], "ms",
-                 baseline=got["bare_p99"], baseline_label="基准匹配器 p99", ratio=ratio,
-                 goal=f"p99 比值 ≤ {LATENCY_GOAL}", met=ratio is not None and ratio <= LATENCY_GOAL, detail=detail)
-    return [p50, p99]
 
 
 # --- the report ---------------------------------------------------------------------------------------
