@@ -22,13 +22,11 @@ can be driven by tests and benchmarks directly.
 from __future__ import annotations
 
 import asyncio
-import hashlib
 import logging
 import pickle
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from pathlib import Path
 
 from tortoise.exceptions import IntegrityError
 from tortoise.transactions import in_transaction
@@ -38,6 +36,7 @@ from .engine import forum, record, registry
 from .engine.boards import images_of
 from .engine.core import Event, Input, Mute, Refusal
 from .engine.game import ENDED, Game, apply
+from .engine.registry import code_version  # noqa: F401  # where the service and the tests ask it
 from .index import Index
 from .lease import Fenced, Leases
 from .models import GameRow, InputRow, OutboxRow, PmChoice, ResultRow, SeatRow, SnapshotRow
@@ -50,17 +49,6 @@ __all__ = ["DatabaseUnavailable", "NotConnected", "NotOwner", "Origin", "Outgoin
 log = logging.getLogger("bansha")
 
 SNAPSHOT_EVERY = 200  # inputs without a phase change (a busy forum day) before a snapshot anyway
-
-
-def code_version() -> str:
-    """Hash of the rules' source and the data they read: a snapshot is reused only under the same code and
-    the same sheets (a changed classes.toml must not restore a game dealt under the old one)."""
-    root = Path(__file__).resolve().parents[1]
-    h = hashlib.sha1()
-    for p in registry.rule_files():
-        h.update(str(p.relative_to(root)).encode())
-        h.update(p.read_bytes())
-    return h.hexdigest()
 
 
 @dataclass(frozen=True)
@@ -137,28 +125,9 @@ class Service(Restore, Index, Outbox):
     def lock(self, gid: int) -> asyncio.Lock:
         return self._locks.setdefault(gid, asyncio.Lock())
 
-    async def log_of(self, gid: int, after: int = 0) -> tuple[GameRow | None, list[Input]]:
-        """A game's row and its input log after input `after`, from the DB (ended games included)."""
-        row = await GameRow.get_or_none(id=gid)
-        if row is None:
-            return None, []
-        rows = await InputRow.filter(game_id=gid, seq__gt=after).order_by("seq").values_list(
-            "kind", "actor", "args", "at"
-        )
-        return row, [Input.from_json({"kind": k, "actor": a, "args": args, "at": at}) for k, a, args, at in rows]
-
-    async def added_judges(self, gids: list[int]) -> dict[int, set[int]]:
-        """The judges added with 添加法官 (and not removed), per game, read from the logs."""
-        out: dict[int, set[int]] = {gid: set() for gid in gids}
-        rows = await InputRow.filter(game_id__in=gids, kind="judge").order_by("game_id", "seq").values_list(
-            "game_id", "args"
-        )
-        for gid, args in rows:
-            if args.get("sub") == "添加法官":
-                out[gid].add(int(args.get("qq", 0)))
-            elif args.get("sub") == "移除法官":
-                out[gid].discard(int(args.get("qq", 0)))
-        return out
+    # the log, read back from the DB (ended games included)
+    log_of = staticmethod(store.log_of)
+    added_judges = staticmethod(store.added_judges)
 
     async def game_rows(self, limit: int = 200) -> list[GameRow]:
         """Active games and the most recent ended ones, newest first."""

@@ -195,3 +195,27 @@ def _marks(conn: Any, n: int) -> str:
         return ", ".join(f"${i}" for i in range(1, n + 1))
     return ", ".join("?" for _ in range(n))
 
+
+async def log_of(gid: int, after: int = 0) -> tuple[GameRow | None, list[Input]]:
+    """A game's row and its input log after input `after`, from the DB (ended games included)."""
+    row = await GameRow.get_or_none(id=gid)
+    if row is None:
+        return None, []
+    rows = await InputRow.filter(game_id=gid, seq__gt=after).order_by("seq").values_list(
+        "kind", "actor", "args", "at"
+    )
+    return row, [Input.from_json({"kind": k, "actor": a, "args": args, "at": at}) for k, a, args, at in rows]
+
+
+async def added_judges(gids: list[int]) -> dict[int, set[int]]:
+    """The judges added with 添加法官 (and not removed), per game, read from the logs."""
+    out: dict[int, set[int]] = {gid: set() for gid in gids}
+    rows = await InputRow.filter(game_id__in=gids, kind="judge").order_by("game_id", "seq").values_list(
+        "game_id", "args"
+    )
+    for gid, args in rows:
+        if args.get("sub") == "添加法官":
+            out[gid].add(int(args.get("qq", 0)))
+        elif args.get("sub") == "移除法官":
+            out[gid].discard(int(args.get("qq", 0)))
+    return out

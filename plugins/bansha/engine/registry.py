@@ -3,6 +3,7 @@ them all without extra code."""
 
 from __future__ import annotations
 
+import hashlib
 import importlib
 import pkgutil
 from collections.abc import Callable
@@ -72,6 +73,17 @@ def rule_files() -> list[Path]:
         folder = root / package.rsplit(".", 1)[1]
         files.update(p for p in folder.rglob("*") if p.is_file() and "__pycache__" not in p.parts)
     return sorted(files)
+
+
+def code_version() -> str:
+    """Hash of the rules' source and the data they read: a snapshot is reused only under the same code and
+    the same sheets (a changed classes.toml must not restore a game dealt under the old one)."""
+    root = Path(__file__).resolve().parents[2]
+    h = hashlib.sha1()
+    for p in rule_files():
+        h.update(str(p.relative_to(root)).encode())
+        h.update(p.read_bytes())
+    return h.hexdigest()
 
 
 def game_module(ruleset: Ruleset, name: str) -> ModuleType | None:
