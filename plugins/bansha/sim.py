@@ -21,8 +21,7 @@ import sys
 import unicodedata
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass, field
-from pathlib import Path
+from dataclasses import dataclass
 from typing import Any
 
 from .engine import registry
@@ -32,6 +31,7 @@ from .engine.deduce import DEDUCE
 from .engine.heuristic import heuristic_action
 from .engine.phases import parse_options
 from .engine.ruleset import Ruleset
+from .region import Region  # noqa: F401  # sim.Region: where the CLI and the bench ask for it
 
 # "random" is each game's own random agent where it has one (agent.agent_for), else the generic one;
 # "cautious" the beginner of engine/heuristic.py (it reads the state, within conventions); "deduce" the
@@ -470,36 +470,3 @@ def render_text(rep: dict[str, Any]) -> str:
 
 def to_json(reports: Sequence[dict[str, Any]]) -> str:
     return json.dumps(reports if len(reports) != 1 else reports[0], ensure_ascii=False, indent=2, sort_keys=False)
-
-
-# --- markdown pages with a generated region ---------------------------------------------------
-
-
-@dataclass
-class Region:
-    """A generated block inside a hand-written page, between two HTML comment markers."""
-
-    name: str
-    begin: str = field(init=False)
-    end: str = field(init=False)
-
-    def __post_init__(self) -> None:
-        self.begin = f"<!-- {self.name}:begin（以下由命令生成，请勿手改） -->"
-        self.end = f"<!-- {self.name}:end -->"
-
-    def read(self, path: Path) -> str:
-        """The block's body as it stands ("" when the page or the block is missing)."""
-        text = path.read_text(encoding="utf-8") if path.exists() else ""
-        start, stop = text.find(self.begin), text.find(self.end)
-        return text[start + len(self.begin):stop].strip("\n") if 0 <= start < stop else ""
-
-    def write(self, path: Path, body: str, intro: str) -> None:
-        block = f"{self.begin}\n{body.rstrip()}\n{self.end}"
-        text = path.read_text(encoding="utf-8") if path.exists() else intro.rstrip() + "\n\n" + self.begin + "\n" + self.end + "\n"
-        start, stop = text.find(self.begin), text.find(self.end)
-        if start < 0 or stop < 0:
-            text = text.rstrip() + "\n\n" + block + "\n"
-        else:
-            text = text[:start] + block + text[stop + len(self.end):]
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text, encoding="utf-8")
