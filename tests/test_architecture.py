@@ -175,3 +175,14 @@ def test_code_version_changes_with_a_data_file_the_rules_read(monkeypatch):
 
     monkeypatch.setattr(Path, "read_bytes", edited)
     assert service.code_version() != before
+
+
+# --- the size of a module ------------------------------------------------------------------------------------
+
+MAX_LINES = 500  # issue 15: a file a newcomer can read through; a larger one is split by what its parts do
+
+
+def test_no_file_in_plugins_is_over_500_lines():
+    sizes = {str(p.relative_to(ROOT)): len(p.read_text(encoding="utf-8").splitlines()) for p in PLUGINS.rglob("*.py")}
+    over = sorted(((n, path) for path, n in sizes.items() if n > MAX_LINES), reverse=True)
+    assert over == [], over
