@@ -14,7 +14,7 @@ import json
 import time
 
 import pytest
-from secutil import Table, db_query, drained, games_total, start_bot, stop_bot, unsafe_sends
+from secutil import WAIT, Table, db_query, drained, games_total, start_bot, stop_bot, unsafe_sends
 
 pytestmark = pytest.mark.e2e
 
@@ -38,12 +38,18 @@ async def quiet(proc, seconds: float = 0.15) -> None:
 
 
 async def twice(t: Table, who: int, text: str, *, pm: bool = False, at_once: bool = False) -> tuple[int, int]:
-    """Send a message, then deliver the very same event again; returns (message_id, mark)."""
+    """Send a message, then deliver the very same event again; returns (message_id, mark).
+
+    Every message used here gets an answer: the first delivery's is awaited (a busy machine may take
+    longer than any fixed pause) before the copy goes out, or, `at_once`, after both went out."""
     mark = t.qq.mark()
     mid = await t.say(who, text, pm=pm)
     if not at_once:
+        await t.qq.wait_for(lambda s: True, timeout=WAIT, after=mark)
         await quiet(t.proc)
     await t.qq.redeliver(mid)
+    if at_once:
+        await t.qq.wait_for(lambda s: True, timeout=WAIT, after=mark)
     await quiet(t.proc)
     return mid, mark
 
