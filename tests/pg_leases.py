@@ -13,7 +13,6 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path[:0] = [str(HERE.parent), str(HERE)]
 
-import toygame  # noqa: E402,F401  (registers the test ruleset)
 from test_postgres import PG, _reset  # noqa: E402
 
 from plugins.bansha import db  # noqa: E402
