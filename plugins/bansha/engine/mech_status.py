@@ -15,6 +15,7 @@ grants through `Family.grant`. Pure.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 
 from .status import Status, StatusBook
@@ -29,12 +30,13 @@ class Family:
     breach: str = "漏洞"  # clears and blocks non-negatives
     immune: frozenset[str] = field(default_factory=frozenset)  # names never granted (none by default)
 
+    @functools.cached_property
+    def _parts(self) -> dict[str, tuple[str, ...]]:
+        return dict(self.composites)
+
     def parts(self, name: str) -> tuple[str, ...]:
         """A composite's components ([业炎] → 沉默, 超度, 遗忘), or the name itself."""
-        for comp, parts in self.composites:
-            if comp == name:
-                return parts
-        return (name,)
+        return self._parts.get(name, (name,))
 
     def is_negative(self, name: str) -> bool:
         return name in self.negative
@@ -45,8 +47,9 @@ class Family:
     def effects(self, book: StatusBook, seat: int) -> set[str]:
         """Every effect the seat is under, composites expanded."""
         out: set[str] = set()
+        parts = self._parts
         for s in book.of(seat):
-            out.update(self.parts(s.name))
+            out.update(parts.get(s.name, (s.name,)))
         return out
 
     def has(self, book: StatusBook, seat: int, effect: str) -> bool:
