@@ -1,5 +1,6 @@
 """The kept `pending()`/`outcome()` (engine/incremental.py) equal the from-scratch ones, after every input and
-at every call the engine makes inside one, over random games of every ruleset."""
+at every call the engine and the agents make, over random games of every ruleset: kept by a ruleset's key, or
+by the simulator's seal between inputs."""
 
 from __future__ import annotations
 
@@ -37,7 +38,8 @@ def play_checked(rules, games: int, first_seed: int = 0) -> int:
     for seed in range(first_seed, first_seed + games):
         options = boards[seed % len(boards)]
         sizes = rules.sizes(options)
-        play_game(rules, sizes[seed % len(sizes)], seed, dict(options), observe=observe)
+        # every other game as the simulator plays it (no texts): there the state is also sealed between inputs
+        play_game(rules, sizes[seed % len(sizes)], seed, dict(options), observe=observe, texts=seed % 2 == 1)
     return checked
 
 
@@ -66,6 +68,21 @@ def test_a_key_that_misses_a_fact_is_caught(verify):
 
     with pytest.raises(Stale):
         play_checked(Forgetful(), 5)
+
+
+def test_a_change_under_the_seal_is_caught(verify):
+    """The check covers the seal too: a state changed between inputs without unsealing it (nothing in the
+    engine does; here a test's hand) serves a stale answer, and the check says so."""
+    rules = registry.get("werewolf")
+
+    def observe(game, _inp, _events):
+        owed = rules.pending(game.state) if game.state is not None else set()
+        if owed:
+            game.state.done.update(owed)  # they all acted, behind the seal's back
+            rules.pending(game.state)
+
+    with pytest.raises(Stale):
+        play_game(rules, 9, 1, observe=observe, texts=False)
 
 
 @pytest.mark.parametrize("key", [r.key for r in registry.all_rulesets()])

@@ -15,7 +15,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from . import boards, channels, parts, record, registry
+from . import boards, channels, incremental, parts, record, registry
 from .core import GROUP, Audience, Event, Input, Outcome, Player, Refusal, clean_text
 from .ctx import Ctx
 from .phases import FORUM, QUICK, PhaseSpec, local_time, phase_deadline
@@ -135,6 +135,7 @@ def apply(game: Game, inp: Input) -> list[Event]:
         raise Refusal("这局游戏已经结束了。")
     ctx = Ctx(game, game.rules, inp.at, inp.actor)
     before = (game.phase_no, game.deadline)
+    incremental.unseal(game.state)  # this input may change anything
     handler(game, ctx, inp)
     _after(game, ctx, inp)
     if (game.phase_no, game.deadline) != before:
@@ -345,16 +346,23 @@ _HANDLERS = {
 
 
 def _after(game: Game, ctx: Ctx, inp: Input) -> None:
-    """Settle the game after an input: outcome, phase entries, early closes."""
+    """Settle the game after an input: outcome, phase entries, early closes.
+
+    In the simulator (`Game.texts` off) the state is sealed while the loop only asks (engine/incremental.py):
+    when it stops, the outcome and pending seats it asked last hold until the next input, for the agents."""
     rules = game.rules
     for _ in range(_EARLY_CLOSE_LIMIT):
         if game.status != RUNNING:
             return
+        if not game.texts:
+            incremental.seal(game.state)
         result = rules.outcome(game.state)
         if result is not None:
+            incremental.unseal(game.state)
             _finish(game, ctx, result, result.text)
             return
         if ctx.entered:
+            incremental.unseal(game.state)
             ctx.entered.clear()
             spec = rules.phases[game.state.phase]
             game.phase_no += 1
@@ -366,6 +374,7 @@ def _after(game: Game, ctx: Ctx, inp: Input) -> None:
             for part in parts.installed():
                 part.on_enter(game, ctx)
         elif _closes_early(game):
+            incremental.unseal(game.state)
             _close(game, ctx)
         else:
             return

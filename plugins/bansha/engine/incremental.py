@@ -27,40 +27,63 @@ from .core import Outcome
 # Tests set this: every kept answer is checked against the from-scratch one at the call.
 VERIFY = False
 
-_EMPTY = object()
-
-
 class Stale(AssertionError):
     """A kept answer differs from the from-scratch one: the ruleset's key misses a fact the answer reads."""
 
 
 def _kept(name: str, fresh: Callable[[Any, Any], Any], copy: Callable[[Any], Any]) -> Callable[[Any, Any], Any]:
-    """`fresh` (the ruleset's own method) answered from the slot while `<name>_key(state)` is unchanged.
+    """`fresh` (the ruleset's own method) answered from the slot while the state is sealed with the seal it
+    was computed under, or while `<name>_key(state)` is unchanged.
 
     One slot per ruleset instance and method: the key alone decides whether the kept answer holds (it is made
-    of the facts the answer reads, so two states with the same key have the same answer), and the slot
-    needs no link to a state object that could be copied or restored."""
+    of the facts the answer reads, so two states with the same key have the same answer; a seal is a new
+    object for every stretch in which nothing changes), and the slot needs no link to a state object that
+    could be copied or restored."""
     slot = f"_kept_{fresh.__qualname__}"  # a subclass's answer and its super()'s are kept apart
     key_of = f"{name}_key"
 
     @functools.wraps(fresh)
     def kept(self: Any, state: Any) -> Any:
+        seal = getattr(state, "__dict__", _NO_DICT).get(SEAL)
+        held = self.__dict__.get(slot)
+        if seal is not None and held is not None and held[0] is seal:
+            return _served(self, name, state, held[2], fresh, copy)
         key: Hashable | None = getattr(self, key_of)(state)
-        if key is None:
+        if key is not None and held is not None and held[1] == key:
+            self.__dict__[slot] = (seal, key, held[2])
+            return _served(self, name, state, held[2], fresh, copy)
+        if key is None and seal is None:
             return fresh(self, state)
-        held = self.__dict__.get(slot, _EMPTY)
-        if held is not _EMPTY and held[0] == key:
-            value = held[1]
-            if VERIFY:
-                _check(self, name, state, value, fresh(self, state))
-            return copy(value)
         value = fresh(self, state)
-        self.__dict__[slot] = (key, copy(value))
+        self.__dict__[slot] = (seal, key, copy(value))
         return value
 
     kept.__wrapped__ = fresh  # type: ignore[attr-defined]
     kept.kept = True  # type: ignore[attr-defined]
     return kept
+
+
+def _served(rules: Any, name: str, state: Any, value: Any, fresh: Callable[[Any, Any], Any],
+            copy: Callable[[Any], Any]) -> Any:
+    if VERIFY:
+        _check(rules, name, state, value, fresh(rules, state))
+    return copy(value)
+
+
+# The simulator's stretch without change (engine/game.py, `Game.texts` off): from the end of an input's
+# settling to the start of the next input nothing changes the state, so every answer asked in between is
+# computed once. The seal is a new object each time; `unseal` comes before anything may change the state.
+SEAL = "_kept_seal"
+_NO_DICT: dict[str, Any] = {}
+
+
+def seal(state: Any) -> None:
+    state.__dict__[SEAL] = object()
+
+
+def unseal(state: Any) -> None:
+    if state is not None:
+        state.__dict__.pop(SEAL, None)
 
 
 def _check(rules: Any, name: str, state: Any, kept: Any, fresh: Any) -> None:
