@@ -245,7 +245,14 @@ def render_markdown(figures: Sequence[Figure], info: dict[str, Any], command: st
     if kept:
         out += [f"这次运行重测了 {len(rows)} 行；其余 {len(kept)} 行保留自之前的运行（同一页、各自的命令）。", ""]
     out += ["| 项目 | 测得 | 同次基线 | 比值 | 目标 | 结论 |", "|---|---|---|---|---|---|"]
-    order = list(old_rows) + [label for label in rows if label not in old_rows]
+    order = list(old_rows)  # a new row goes right after the row this run measured before it
+    at = len(order) - 1
+    for label in rows:
+        if label in order:
+            at = order.index(label)
+        else:
+            at += 1
+            order.insert(at, label)
     out += [rows.get(label) or old_rows[label] for label in order]
     out.append("")
     out += [details.get(label) or old_details[label] for label in order if label in details or label in old_details]
