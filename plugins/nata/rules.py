@@ -388,6 +388,9 @@ class NataRuleset(Ruleset):
     def public_status(self, state: NataState) -> str:
         return views.public_status(state)
 
+    def ring(self, state: NataState) -> list[int]:
+        return views.public_ring(state)
+
     def ring_order(self, state: NataState) -> list[int]:
         return grimoire.ring_order(state)
 

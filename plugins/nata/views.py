@@ -155,9 +155,13 @@ def dead_chat_wait(state: NataState, seat: int) -> str | None:
     return None
 
 
+def public_ring(state: NataState) -> list[int]:
+    """The living 电梯楼 as the group knows it (/状态 shows it once: Ruleset.ring)."""
+    return ring.living(state.ring, lambda s: state.alive[s] and s not in state.public_out)
+
+
 def public_status(state: NataState) -> str:
-    alive = lambda s: state.alive[s] and s not in state.public_out  # noqa: E731
-    lines = ["电梯楼：" + ring.describe(state.ring, alive, lambda s: f"{s}号")]
+    lines = []  # the 电梯楼 itself is /状态's living line (public_ring above)
     if state.badge.holder:
         lines.append(f"警长：{state.badge.holder}号")
     if state.phase in (START, ELECTION) and state.election.candidates:

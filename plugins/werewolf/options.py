@@ -97,3 +97,7 @@ OPTIONS: tuple[OptionSpec, ...] = (
     _length("移交", "移交警徽"),
     _length("指定", "替罪羊指定"),
 )
+
+# options that only matter with a role on the board, or with a sheriff election (/开局 confirms only those that apply)
+ROLE_OPTIONS = {"偷看风险": "小女孩", "偷看概率": "小女孩", "守护小女孩": "小女孩", "长老诅咒": "长老"}
+SHERIFF_OPTIONS = {"警长票权", "警长选民", "竞选自爆"}

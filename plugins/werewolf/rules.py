@@ -23,7 +23,7 @@ from ..bansha.engine.order import StepView
 from . import night, roles, sheriff, verdict, views
 from .boards import BOARDS, MAX_PLAYERS, Board, board_for, size_range
 from .book import BOOK, WerewolfSkill, after_death
-from .options import OPTIONS, PHASES
+from .options import OPTIONS, PHASES, ROLE_OPTIONS, SHERIFF_OPTIONS
 from .order import AFTER_DEATH, NIGHT_ORDER, NIGHT_PHASES
 from .roles import everyone, pack, scapegoat, thief
 from .roles import sheriff as chief
@@ -82,6 +82,22 @@ class WerewolfRuleset(Ruleset):
         except ValueError as err:
             return str(err)
         return None
+
+    def option_applies(self, key: str, options: dict[str, Any]) -> bool:
+        """/开局 confirms only the options the chosen board uses (without a board it follows the head count)."""
+        if key == "偷看概率" and options.get("偷看风险", "概率") != "概率":
+            return False
+        if not options.get("板子") and not options.get("角色"):
+            return True
+        try:
+            board = board_for(options)
+        except ValueError:
+            return True
+        if key in ROLE_OPTIONS:
+            return board.has(ROLE_OPTIONS[key])
+        if key in SHERIFF_OPTIONS:
+            return bool(board.sheriff if options.get("警长") is None else options["警长"])
+        return True
 
     def check_players(self, options: dict[str, Any], n: int) -> str | None:
         try:

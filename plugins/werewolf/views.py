@@ -119,15 +119,14 @@ def seat_view(state: WerewolfState, seat: int) -> tuple[bool, list[str]]:
 
 
 def public_status(state: WerewolfState) -> str:
-    living = state.living()
-    lines = [f"板子：{state.board}", f"存活（{len(living)}人）：{seats_text(living)}"]
+    lines = [f"板子：{state.board}"]  # the living seats are /状态's own line (Ruleset.ring)
     if state.sheriff:
         lines.append(f"警长：{state.sheriff}号（票算 {state.sheriff_weight:g} 票）")
     elif state.sheriff_on and state.elect_done:
         lines.append("警长：无（警徽流失）")
     if state.election is not None:
         lines.append(f"警长候选人：{seats_text(state.election.candidates)}")
-    flipped = [s for s in living if state.revealed(s)]
+    flipped = [s for s in state.living() if state.revealed(s)]
     if flipped:
         lines.append(f"已翻牌的白痴：{seats_text(flipped)}（不能投票）")
     if state.cursed:

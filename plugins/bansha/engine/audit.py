@@ -49,11 +49,23 @@ def private_skill_names(ruleset: Ruleset, state: Any) -> set[str]:
     return names
 
 
+def _parts(events: list[Event]) -> list[Event]:
+    """A composed post (engine/posts.py) is judged part by part, each under its own tag."""
+    out: list[Event] = []
+    for ev in events:
+        parts = dict(ev.data).get("parts")
+        if parts:
+            out.extend(Event(ev.audience, text, tag) for tag, text in parts)
+        else:
+            out.append(ev)
+    return out
+
+
 def audit(ruleset: Ruleset, state: Any, events: list[Event], skill_names: set[str]) -> list[Leak]:
-    """Violations of the rule above among one input's events (state: after the input)."""
+    """Violations of the rule above among one input's events or composed posts (state: after the input)."""
     leaks: list[Leak] = []
     cast = {row.seat: row for row in ruleset.cast(state)}
-    for ev in events:
+    for ev in _parts(events):
         a = ev.audience
         if ev.tag in PRIVATE_TAGS and a.kind not in ("seat", "team", "user"):
             leaks.append(Leak(f"private tag {ev.tag!r} sent to {a.kind}", ev.text))

@@ -6,8 +6,23 @@ clock or use the global random module.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any
+
+# Segments other than text inside a post, as markers players cannot type (their text is sanitised of
+# control characters): 「\x01at:QQ\x01」 an @ (public obligations only), 「\x01image:REF\x01」 a picture
+# (a file path or URL a post composer made: the seam for seat-ring and vote-board images). The QQ layer
+# turns them into segments; everywhere else they read as nothing.
+MARKER_RE = re.compile("\x01(at|image):([^\x01]+)\x01")
+
+
+def mention(qq: int) -> str:
+    return f"\x01at:{qq}\x01"
+
+
+def image(ref: str) -> str:
+    return f"\x01image:{ref}\x01"
 
 
 class Refusal(Exception):

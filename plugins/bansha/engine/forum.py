@@ -27,9 +27,9 @@ from zoneinfo import ZoneInfo
 from . import boards
 from .core import ABSTAIN, Action, Audience, Event, Input, Refusal
 from .forum_options import CLOCK_BOUND, CLOCK_KEYS, FORUM_OPTIONS, departures, resolve
-from .game import RUNNING, Game, need_seat
+from .game import RUNNING, Game, decided, need_seat
 from .parts import Part
-from .phases import FORUM, format_duration, local_time
+from .phases import FORUM, clock_text, deadline_text, format_duration
 from .votes import Ballot, VoteBox
 
 if TYPE_CHECKING:
@@ -81,7 +81,7 @@ def cast_vote(game: Game, ctx: Ctx, box: VoteBox, voter: int, action: Action, *,
     fs = game.forum
     target = action.targets[0] if action.targets else ABSTAIN
     if fs.opens_at is not None and ctx.at < fs.opens_at:
-        raise Refusal(f"今天还没开门（{local_time(fs.opens_at, game.options)} 开门），开门后才能投票。")
+        raise Refusal(f"今天还没开门（{clock_text(fs.opens_at, game.options)} 开门），开门后才能投票。")
     if opt(game, "投票理由") == "必填" and not action.reason.strip():
         raise Refusal("投票格式有误，这票不计：请写明投票对象和投票理由，例如「/投票 3 发言矛盾」或两行的「投票对象：3」「投票理由：…」。")
     is_change = voter in box.votes
@@ -115,13 +115,31 @@ def cast_vote(game: Game, ctx: Ctx, box: VoteBox, voter: int, action: Action, *,
     kind = "改票" if ballot.change else label
     head = "【代投】" if action.proxy else ""
     reason = f"，理由：{action.reason}" if action.reason else ""
+    # A vote typed in the group is its own post: the QQ layer acknowledges it without repeating it
+    # (a reaction, else now and then the progress below). A 代投 has no post of its own: it is published.
+    own_post = action.via == "group" and not action.proxy
     ctx.group(f"{head}{ctx.name(voter)} {kind}：{what}{reason}", "vote",
-              {"voter": voter, "target": target, "ballot": label})
+              {"voter": voter, "target": target, "ballot": label, "own_post": own_post,
+               "progress": vote_progress(box, label)})
     by = f"（法官 {action.by_judge} 代投）" if action.by_judge else ("（代投）" if action.proxy else "")
     ctx.judge(f"{ctx.name(voter)} {kind} {what}{by}{reason}")
     if action.via == "pm":
         ctx.reply(f"已记录你的{kind}：{what}。")
     return ballot
+
+
+def vote_progress(box: VoteBox, label: str = "投票") -> str:
+    """Who has voted for whom so far, in one line (the fallback acknowledgement of votes)."""
+    by_target: dict[int, list[int]] = {}
+    for voter, target in box.votes.items():
+        by_target.setdefault(target, []).append(voter)
+    parts = [f"{_target(t)}←{'、'.join(f'{v}号' for v in sorted(vs))}" for t, vs in
+             sorted(by_target.items(), key=lambda kv: (kv[0] == ABSTAIN, kv[0]))]
+    return f"{label}进度（{len(box.votes)} 人已投）：" + "；".join(parts)
+
+
+def _target(t: int) -> str:
+    return "弃权" if t == ABSTAIN else f"{t}号"
 
 
 def announce_tally(game: Game, ctx: Ctx, counts: dict[int, float], leaders: list[int],
@@ -145,7 +163,7 @@ def announce_tally(game: Game, ctx: Ctx, counts: dict[int, float], leaders: list
         text += "\n" + boards.votes_text(board)
         data = boards.attach(board)
     ctx.events.append(Event(Audience("group"), text, "tally", data))
-    ctx.judge("计票：" + "；".join(f"{'弃权' if t == ABSTAIN else t}={_num(c)}" for t, c in sorted(counts.items())))
+    ctx.judge(text.replace("\n", "；"))  # the record reads like the post (no 「计票：2=3」 machine rows)
 
 
 def _num(x: float) -> str:
@@ -201,13 +219,15 @@ def before_close(game: Game, ctx: Ctx) -> None:
         if fs.low_streak[seat] >= streak_days:
             reasons.append(f"连续{streak_days}个讨论日发言都不足{streak_bar}帖")
             fs.low_streak[seat] = 0
-        if opt(game, "未投票黄牌") and seat not in fs.voted and _may_vote(game, seat):
+        if opt(game, "未投票黄牌") and seat not in fs.voted and may_vote(game, seat):
             reasons.append("讨论日未投票")
         for why in reasons:
+            if decided(game):
+                return  # a red card just ended the game: nothing after the outcome
             give_card(game, ctx, seat, 1, f"潜水：{why}", by=0)
 
 
-def _may_vote(game: Game, seat: int) -> bool:
+def may_vote(game: Game, seat: int) -> bool:
     """A seat the rules bar from voting (翻牌白痴, 004's 愚者) is not carded for not voting."""
     for skill in game.rules.skills_of(game.state, seat):
         if skill.name == "投票":
@@ -218,7 +238,7 @@ def _may_vote(game: Game, seat: int) -> bool:
 def after_close(game: Game, ctx: Ctx) -> None:
     """Red cards held back until after the vote (004) leave now."""
     fs = game.forum
-    while fs.deferred_reds:
+    while fs.deferred_reds and not decided(game):
         seat = fs.deferred_reds.pop(0)
         _send_off(game, ctx, seat)
 
@@ -282,7 +302,7 @@ def handle_speed(game: Game, ctx: Ctx, seat: int, kind: str) -> None:
             if fs.original_close is not None and game.deadline is not None and fs.original_close > game.deadline:
                 game.deadline = fs.original_close
                 game.phase_no += 1
-            ctx.group(f"{len(mine)} 人申请延时，延时成功：取消加速，关门时间恢复为 {local_time(game.deadline, game.options)}。")
+            ctx.group(f"{len(mine)} 人申请延时，延时成功：取消加速，关门时间恢复为 {deadline_text(game.deadline, ctx.at, game.options)}。")
         else:
             ctx.group(f"{len(mine)} 人申请延时，延时成功：今天不会执行加速。")
         fs.requests["加速"] = set()
@@ -295,7 +315,7 @@ def _accelerate(game: Game, ctx: Ctx, why: str) -> None:
     if game.deadline is None or new < game.deadline:
         game.deadline = new
         game.phase_no += 1
-    ctx.group(f"{why}今天关门时间：{local_time(game.deadline, game.options)}；执行加速后不可改票，也不判罚潜水。")
+    ctx.group(f"{why}今天关门时间：{deadline_text(game.deadline, ctx.at, game.options)}；执行加速后不可改票，也不判罚潜水。")
     ctx.judge(f"执行加速：{why}")
 
 
@@ -391,7 +411,7 @@ def card_ledger(game: Game) -> str:
 
 def pending_text(game: Game, seat: int) -> str:
     names = "、".join(c.skill.name for c in game.rules.legal(game.state, seat)) or "行动"
-    when = f"截止 {local_time(game.deadline, game.options)}" if game.deadline is not None else "计时暂停中"
+    when = f"截止 {clock_text(game.deadline, game.options)}" if game.deadline is not None else "计时暂停中"
     return f"提醒：本阶段你还有未提交的{names}，{when}。可以用 /放弃 跳过。"
 
 
@@ -438,12 +458,9 @@ class Forum(Part):
     def on_death(self, game: Game, seat: int) -> None:
         note_death(game, seat)
 
-    def reminder_lead(self, game: Game) -> float:
-        return opt(game, "提醒")
-
-    def on_remind(self, game: Game, ctx: Ctx) -> None:
-        for seat in sorted(game.rules.pending(game.state)):
-            ctx.seat(seat, pending_text(game, seat), "remind")
+    def phase_note(self, game: Game, at: float) -> str:
+        opens = game.forum.opens_at if in_discussion(game) else None
+        return f"{clock_text(opens, game.options)} 开门，" if opens is not None and opens > at else ""
 
     # --- what Ctx offers rulesets --------------------------------------------------------------
     def vote(self, game: Game, ctx: Ctx, box: VoteBox, voter: int, action: Action, label: str) -> Ballot:

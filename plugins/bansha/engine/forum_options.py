@@ -31,6 +31,7 @@ FORUM_OPTIONS: tuple[OptionSpec, ...] = (
     OptionSpec("红牌判负", "bool", None, (), "同一阵营累计两张红牌时该阵营判负（004）"),
     OptionSpec("替补次数", "int", None, (), "每个座位最多更换替补的次数"),
     OptionSpec("提醒", "duration", None, (), "截止前多久私聊提醒还没行动的玩家；0 表示不提醒"),
+    OptionSpec("公开提醒", "durations", None, (), "截止前多久在群里倒计时并 @ 还没投票的玩家，可写几个，如 2h,30m；0 表示不提醒"),
     OptionSpec("场外助理上限", "int", None, (), "参加过不超过这么多场版杀的玩家才能登记场外助理；-1 表示不允许，0 表示不限"),
 )
 
@@ -39,11 +40,11 @@ _QUICK = {
     "改票次数": -1, "改票截止": 0, "代投截止": 0, "投票理由": "可选", "票数公开": True, "加速门槛": "过半",
     "加速截止": 0, "加速时长": 60, "自动加速": 0, "潜水": False, "潜水帖数": 5, "连续潜水帖数": 10,
     "连续潜水天数": 3, "未投票黄牌": False, "诈尸处罚": "警告", "诈尸禁言": 0, "红牌结算": "立即",
-    "红牌判负": False, "替补次数": 1, "提醒": 20, "场外助理上限": 0,
+    "红牌判负": False, "替补次数": 1, "提醒": 20, "场外助理上限": 0, "公开提醒": (30,),
 }
 _FORUM = dict(
     _QUICK, 改票次数=1, 改票截止=3600, 代投截止=1800, 投票理由="必填", 加速时长=3600, 潜水=True,
-    未投票黄牌=True, 提醒=1800,
+    未投票黄牌=True, 提醒=1800, 公开提醒=(7200, 1800),
 )
 # What a tempo may change: times on the forum's wall clock, and the 潜水 rules, which count posts and votes over a
 # forum day (13 hours of thread) and would card everyone out of a five-minute 快速 day. Every other rule a game's

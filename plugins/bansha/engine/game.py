@@ -18,7 +18,7 @@ from typing import Any
 from . import boards, channels, incremental, parts, record, registry
 from .core import GROUP, Audience, Event, Input, Outcome, Player, Refusal, clean_text
 from .ctx import Ctx
-from .phases import FORUM, QUICK, PhaseSpec, local_time, phase_deadline
+from .phases import FORUM, QUICK, PhaseSpec, deadline_text, local_time, phase_deadline
 from .rng import Rng
 from .ruleset import Ruleset
 from .skills import Skill, parse_action
@@ -297,23 +297,36 @@ def _close(game: Game, ctx: Ctx) -> None:
         game.last_close = ctx.at
     for part in parts.installed():
         part.before_close(game, ctx)
+    if decided(game):
+        return  # the cards at 关门 decided the game: the day is not counted any more
     game.rules.close_phase(ctx, game.state)
     for part in parts.installed():
         part.after_close(game, ctx)
 
 
 def _set_reminder(game: Game, at: float) -> None:
-    lead = max((p.reminder_lead(game) for p in parts.installed()), default=0) if game.status == RUNNING else 0
-    left = (game.deadline - at) if game.deadline is not None else 0
-    game.remind_at = game.deadline - lead if lead and left > lead * 1.5 else None
+    game.remind_at = _next_reminder(game, at, entering=True)
+
+
+def _next_reminder(game: Game, at: float, *, entering: bool) -> float | None:
+    """The next reminder moment after `at`, from every part's leads. On entering a phase (or a moved
+    deadline) a lead counts only if the phase is long enough for it to mean something (> 1.5 × the lead)."""
+    if game.status != RUNNING or game.deadline is None or game.paused:
+        return None
+    left = game.deadline - at
+    leads = {lead for p in parts.installed() for lead in p.reminder_leads(game) if lead}
+    moments = [game.deadline - lead for lead in leads
+               if (left > lead * 1.5 if entering else game.deadline - lead > at + 0.5)]
+    return min(moments) if moments else None
 
 
 def _remind(game: Game, ctx: Ctx, inp: Input) -> None:
     if game.status != RUNNING or game.paused or inp.arg("phase_no") != game.phase_no or game.remind_at is None:
         raise Refusal("这个提醒已经过期了。")
-    game.remind_at = None
+    lead = game.deadline - game.remind_at if game.deadline is not None else 0
     for part in parts.installed():
-        part.on_remind(game, ctx)
+        part.on_remind(game, ctx, lead)
+    game.remind_at = _next_reminder(game, ctx.at, entering=False)
 
 
 def _answer(game: Game, ctx: Ctx, inp: Input) -> None:
@@ -395,8 +408,8 @@ def _closes_early(game: Game) -> bool:
 
 def _announce_phase(game: Game, ctx: Ctx, spec) -> None:
     """The phase banner; a day that opens for discussion shows the 电梯楼 (text and picture)."""
-    banner = _phase_banner(game)
-    facts = {"phase": game.state.phase, "day": game.state.day}
+    banner = phase_line(game, ctx.at)
+    facts = {"phase": game.state.phase, "day": game.state.day, "at": ctx.at}
     if not spec.discussion:
         ctx.group(banner, "phase", facts)
         return
@@ -404,11 +417,18 @@ def _announce_phase(game: Game, ctx: Ctx, spec) -> None:
     ctx.group(banner + "\n" + boards.ring_text(board), "phase", facts | {"image": board})
 
 
-def _phase_banner(game: Game) -> str:
+def phase_line(game: Game, at: float) -> str:
+    """What is next and until when (the last line of a phase change's post)."""
     label = game.rules.phase_label(game.state)
-    if game.deadline is None or not game.texts:
-        return f"【{label}】"
-    return f"【{label}】截止 {local_time(game.deadline, game.options)}"
+    if game.deadline is None or not game.texts:  # (no clock formatting where nobody reads the text)
+        return f"【{label}】" + ("（已暂停，法官 /法官 继续 后开始计时）" if game.paused else "")
+    when = "".join(p.phase_note(game, at) for p in parts.installed())
+    return f"【{label}】{when}截止 {deadline_text(game.deadline, at, game.options)}"
+
+
+def decided(game: Game) -> bool:
+    """The game has an outcome already (after it, no card, no check, no send-off)."""
+    return game.state is not None and game.rules.outcome(game.state) is not None
 
 
 def cast_lines(game: Game) -> list[str]:
@@ -436,6 +456,6 @@ def _finish(game: Game, ctx: Ctx, result: Outcome | None, text: str) -> None:
     ctx.events.append(Event(GROUP, text, "end", boards.attach(board)))
     if game.state is not None:
         _end_card(game, ctx, result)
-    ctx.judge(f"游戏结束：{text}")
+    ctx.judge(text if text.startswith("游戏结束") else f"游戏结束：{text}")
     lines = list(game.timeline) + [f"[{local_time(ctx.at, game.options)}] {e.text}" for e in ctx.events if e.audience.kind == "judge"]
     ctx.events.append(Event(Audience("group"), record.record_text(lines), "end", (("forward", True), ("record", True))))

@@ -16,7 +16,7 @@ from . import forum, rulings, social
 from .core import Input, Player, Refusal
 from .game import RUNNING, Game, _close, _finish, clean_name, clean_text
 from .parts import Part
-from .phases import format_duration
+from .phases import deadline_text, format_duration
 
 if TYPE_CHECKING:
     from .ctx import Ctx
@@ -101,6 +101,7 @@ def proxy_vote(game: Game, judge: int, at: float, target: str, vote: str, reason
 Handler = Callable[[Game, "Ctx", Input], None]
 HANDLERS: dict[str, Handler] = {}
 BEFORE_START = {"添加法官", "移除法官", "终止", "观战"}  # the only ones allowed during sign-up
+PHASE_CONTROL = {"推进", "暂停", "继续", "延长"}
 
 
 def handles(*subs: str):
@@ -119,7 +120,17 @@ def apply_judge(game: Game, ctx: Ctx, inp: Input) -> None:
         raise Refusal(f"未知的法官命令「{sub[:10]}」。")
     if sub not in BEFORE_START and game.status != RUNNING:
         raise Refusal("游戏还没有开始。")
+    if sub in PHASE_CONTROL and game.seat_of(inp.actor) is not None and private_pending(game):
+        # A judge who plays keeps only public powers: timing a phase in which others still owe a
+        # private action could be played to one's own side (docs/forum.md, 「法官也是玩家」).
+        raise Refusal("你在这局游戏里有座位：还有玩家的私下行动没有提交，现在不能推进、暂停、继续或延长阶段。"
+                      "请没有座位的法官操作。")
     handler(game, ctx, inp)
+
+
+def private_pending(game: Game) -> bool:
+    """Someone owes an action that is not a public one (a night action, 遗言…): any phase but a discussion day."""
+    return bool(game.rules.pending(game.state)) and not forum.in_discussion(game)
 
 
 @handles("添加法官", "移除法官")
@@ -233,7 +244,7 @@ def _resume(game: Game, ctx: Ctx, inp: Input) -> None:
     game.deadline = inp.at + (game.paused_left or 0)
     game.paused_left = None
     game.phase_no += 1  # re-arm under a fresh number
-    ctx.group(f"游戏继续，本阶段剩余 {format_duration(game.deadline - inp.at)}。")
+    ctx.group(f"游戏继续，本阶段截止 {deadline_text(game.deadline, inp.at, game.options)}。")
     ctx.judge(f"法官 {inp.actor} 继续游戏")
 
 
@@ -247,7 +258,8 @@ def _extend(game: Game, ctx: Ctx, inp: Input) -> None:
     else:
         game.deadline = (game.deadline or inp.at) + seconds
         game.phase_no += 1
-    ctx.group(f"法官将本阶段延长了 {format_duration(seconds)}。")
+    until = "" if game.paused else f"，截止 {deadline_text(game.deadline, inp.at, game.options)}"
+    ctx.group(f"法官将本阶段延长了 {format_duration(seconds)}{until}。")
     ctx.judge(f"法官 {inp.actor} 延长本阶段 {format_duration(seconds)}")
 
 

@@ -7,7 +7,7 @@ installs them (engine/__init__.py). A part
 - handles input kinds of its own (`inputs`: "speak", "judge", …),
 - contributes /开局 options (`options`), and
 - is told of the game's life: a new game, a seat taken, a phase entered, a phase about to close and
-  closed, a seat that left, a reminder due, every input folded.
+  closed, a seat that left, a reminder moment due, every input folded.
 
 Rulesets never call a part: they ask `Ctx` (`ctx.vote`, `ctx.tally`, `ctx.rule`, `ctx.ask_judges`…), which
 forwards to the part that offers it. Pure, like the rest of the engine.
@@ -53,12 +53,16 @@ class Part:
     def on_death(self, game: Game, seat: int) -> None:
         """A ruleset reported a seat out (`ctx.died`)."""
 
-    def on_remind(self, game: Game, ctx: Ctx) -> None:
-        """A reminder before the deadline is due."""
+    def on_remind(self, game: Game, ctx: Ctx, lead: float) -> None:
+        """A reminder moment `lead` seconds before the deadline is due (one of some part's leads)."""
 
-    def reminder_lead(self, game: Game) -> float:
-        """How long before a deadline this part wants a reminder sent (0: none)."""
-        return 0
+    def reminder_leads(self, game: Game) -> set[float]:
+        """How long before a deadline this part wants reminder moments (none by default)."""
+        return set()
+
+    def phase_note(self, game: Game, at: float) -> str:
+        """What the part adds before the deadline on the phase line (论坛: when today's discussion opens)."""
+        return ""
 
     def on_join(self, game: Game, qq: int) -> None:
         """An account is about to take a seat: refuse it (Refusal), or stop treating it as before."""

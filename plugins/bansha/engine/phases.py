@@ -37,7 +37,7 @@ class PhaseSpec:
 @dataclass(frozen=True)
 class OptionSpec:
     key: str  # the Chinese key typed by the judge
-    kind: str  # "choice" | "int" | "duration" | "clock" | "text" | "bool"
+    kind: str  # "choice" | "int" | "duration" | "durations" | "clock" | "timezone" | "text" | "bool"
     default: Any = None
     choices: tuple[str, ...] = ()
     help: str = ""
@@ -112,6 +112,13 @@ def _parse_value(spec: OptionSpec, raw: str) -> Any:
         if seconds is None:
             raise Refusal(f"选项「{spec.key}」需要一个时长，如 90s、5m、1h。")
         return seconds
+    if spec.kind == "durations":  # 「2h,30m」; 0 or 关 for none
+        if raw in ("0", "关"):
+            return ()
+        parts = [parse_duration(x) for x in re.split(r"[,，、]", raw) if x.strip()]
+        if not parts or None in parts:
+            raise Refusal(f"选项「{spec.key}」需要一个或几个时长，用逗号隔开，如 2h,30m；0 表示不提醒。")
+        return tuple(sorted(set(parts), reverse=True))
     if spec.kind == "clock":
         m = _CLOCK.match(raw)
         if not m or int(m.group(1)) > 23 or int(m.group(2)) > 59:
@@ -160,5 +167,33 @@ def _next_clock(at: float, clock: str, tz: ZoneInfo) -> float:
 
 
 def local_time(at: float, options: dict[str, Any]) -> str:
+    """A timestamp for the judge's record (its zone is named once, in the record's heading)."""
     tz = ZoneInfo(options.get("时区", "Asia/Shanghai"))
     return datetime.fromtimestamp(at, tz).strftime("%m-%d %H:%M:%S")
+
+
+# What players call the zones a forum game is likely to run in; any other IANA name is shown as is.
+ZONE_NAMES = {
+    "Asia/Shanghai": "北京时间", "Asia/Chongqing": "北京时间", "Asia/Harbin": "北京时间", "PRC": "北京时间",
+    "Asia/Hong_Kong": "香港时间", "Asia/Macau": "澳门时间", "Asia/Taipei": "台北时间", "Asia/Tokyo": "东京时间",
+    "Asia/Singapore": "新加坡时间", "UTC": "UTC", "Etc/UTC": "UTC",
+}
+
+
+def zone_name(options: dict[str, Any]) -> str:
+    tz = options.get("时区", "Asia/Shanghai")
+    return ZONE_NAMES.get(tz, f"{tz} 时间")
+
+
+def clock_text(at: float, options: dict[str, Any]) -> str:
+    """A time shown to players, always with its zone: 「北京时间 03-02 22:00」 (seconds only when not :00)."""
+    tz = ZoneInfo(options.get("时区", "Asia/Shanghai"))
+    t = datetime.fromtimestamp(at, tz)
+    return f"{zone_name(options)} {t.strftime('%m-%d %H:%M:%S' if t.second else '%m-%d %H:%M')}"
+
+
+def deadline_text(deadline: float, now: float, options: dict[str, Any]) -> str:
+    """「北京时间 03-02 22:00（还有 2小时）」: a countdown of ten minutes or more is rounded to the minute."""
+    left = deadline - now
+    left = round(left / 60) * 60 if left >= 600 else round(left)
+    return f"{clock_text(deadline, options)}（还有 {format_duration(left)}）"

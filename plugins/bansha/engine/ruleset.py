@@ -10,6 +10,7 @@ deadline (`close_phase`), what a seat knows (`view`) and the outcome
 
 from __future__ import annotations
 
+import difflib
 from collections.abc import Hashable, Iterable
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
@@ -19,7 +20,7 @@ from .channels import Channel, help_line
 from .core import ABSTAIN, Action, CastRow, Outcome, Refusal
 from .ctx import Ctx
 from .order import STEP_RESOLVED, STEP_SUBMITTED, STEP_WAITING, StepView, step_state
-from .phases import COMMON_OPTIONS, OptionSpec, PhaseSpec
+from .phases import COMMON_OPTIONS, FORUM, OptionSpec, PhaseSpec, format_duration
 from .roles import BLOCKED, EFFECT, TARGET, Book
 from .skills import Skill, check_target_rule, find_skill, rule_targets
 from .status import StatusBook
@@ -208,6 +209,30 @@ class Ruleset:
         """The number of the 宣言 a QQ reply answers: by the replied message's id, or its text; None if none."""
         return None
 
+    def option_applies(self, key: str, options: dict[str, Any]) -> bool:
+        """Whether an option matters with these options (e.g. a role's option only on a board with the role)."""
+        return True
+
+    def options_text(self, options: dict[str, Any]) -> str:
+        """The options as /开局 confirms them: only those that apply here, durations with units
+        (「正午技能截止=1小时」, not 3600), switches as 开/关."""
+        specs = {s.key: s for s in self.all_options()}
+        forum = options.get("节奏") == FORUM
+        hidden = set() if forum else {"开门", "关门", "时区"}
+        if forum:  # quick-tempo phase lengths do not apply to phases on the forum clock
+            hidden |= {p.option for p in self.phases.values() if p.option and p.forum and not p.forum.startswith("=")}
+        shown = []
+        for key, value in options.items():
+            if key in hidden or not self.option_applies(key, options):
+                continue
+            spec = specs.get(key)
+            if isinstance(value, bool):
+                value = "开" if value else "关"
+            elif spec is not None and spec.kind == "duration" and isinstance(value, int | float):
+                value = format_duration(value)
+            shown.append(f"{key}={value}")
+        return " ".join(shown) or "默认"
+
     def check_options(self, options: dict[str, Any]) -> str | None:
         """A refusal for options that cannot make a game (checked at /开局), or None."""
         return None
@@ -249,6 +274,7 @@ class Ruleset:
         ctx.group(f"{ctx.name(seat)} {reason}，离开了游戏。")
 
     def public_status(self, state: Any) -> str:
+        """What /状态 adds after the living 电梯楼 (which `ring` gives): sheriff, public statuses…"""
         return ""
 
     def end_board(self, state: Any) -> dict | None:
@@ -279,6 +305,10 @@ class Ruleset:
         """A ruleset's own reason to keep an out seat from the dead chat for now (遗言 still to come,
         a revival still possible), or None."""
         return None
+
+    def ring(self, state: Any) -> list[int]:
+        """The living seats in 电梯楼 order, as the group knows them (/状态 and the 进程帖 show it once)."""
+        return state.living()
 
     def faction_of(self, state: Any, seat: int) -> str:
         """The seat's current faction (for cards: two reds in one faction)."""
@@ -330,8 +360,8 @@ class Ruleset:
         if why == _MANDATORY:
             return f"「{skill.name}」是强制技能，会自动结算。"
         if why == _PHASE:
-            when = "、".join(self.phases[p].label for p in skill.phases if p in self.phases)
-            return f"现在不能使用「{skill.name}」：它只能在{when}使用。"
+            when = "、".join(dict.fromkeys(self.phases[p].label for p in skill.phases if p in self.phases))
+            return f"现在不能使用「{skill.name}」：它只能在{when}使用，现在是「{self.phase_label(state)}」。"
         if why == _USED:
             return f"「{skill.name}」的使用次数已经用完。"
         return why
@@ -350,10 +380,10 @@ class Ruleset:
         return self.blocked(state, seat, skill)
 
     def find(self, state: Any, seat: int, word: str) -> Skill:
-        skill = find_skill(self.skills_of(state, seat), word)
+        skills = self.skills_of(state, seat)
+        skill = find_skill(skills, word)
         if skill is None:
-            names = "、".join(s.name for s in self.skills_of(state, seat) if not s.mandatory) or "无"
-            raise Refusal(f"你没有名为「{word[:20]}」的技能。你的技能：{names}。发送 /身份 查看用法。")
+            raise Refusal(no_such_skill(word, [s for s in skills if not s.mandatory]))
         return skill
 
     def act(self, ctx: Ctx, state: Any, seat: int, action: Action) -> None:
@@ -444,9 +474,25 @@ class Ruleset:
                 left = "" if n is None else f"（剩余 {n} 次）"
                 why = self.available(state, seat, s)
                 now = "现在可用" if why is None else "现在不可用"
-                usage = "自动结算" if s.mandatory else (("群内 " if s.public else "") + "/技能 " + s.usage())
+                usage = "自动结算" if s.mandatory else how_to_type(s)
                 lines.append(f"· {s.name}{left}：{s.help} 用法：{usage}。{now}")
         pend = self.pending(state)
         if seat in pend:
             lines.append("你在本阶段还有行动未提交（也可以 /放弃）。")
         return "\n".join(lines)
+
+
+def how_to_type(skill: Skill) -> str:
+    if skill.name == "投票":  # the day vote has a command of its own
+        reason = "" if skill.syntax else " [理由]"
+        return f"群内 /{skill.usage()}{reason}（改票：/改票）"
+    return ("群内 " if skill.public else "") + "/技能 " + skill.usage()
+
+
+def no_such_skill(word: str, skills: list[Skill]) -> str:
+    """「查险」: not a skill of yours; the closest of yours, with how to type it."""
+    names = {n: s for s in skills for n in (s.name, *s.aliases)}
+    close = difflib.get_close_matches(word, list(names), n=2, cutoff=0.3)
+    mine = "、".join(s.name for s in skills) or "无"
+    guess = "；".join(f"是不是想用「{names[n].name}」？发送 {how_to_type(names[n])}" for n in close)
+    return f"你没有名为「{word[:20]}」的技能。" + (guess + "。" if guess else "") + f"你的技能：{mine}。发送 /身份 查看用法。"

@@ -120,8 +120,8 @@ class Rulings(Part):
     def new_state(self) -> list[Ruling]:
         return []
 
-    def on_remind(self, game: Game, ctx: Ctx) -> None:
-        remind(game, ctx)
+    def on_remind(self, game: Game, ctx: Ctx, lead: float) -> None:
+        remind(game, ctx)  # at every reminder moment, the judges hear of any ruling still open
 
     # what Ctx offers rulesets
     ask = staticmethod(ask)

@@ -52,15 +52,19 @@ class Skill:
         return word == self.name or word in self.aliases or word == self.key
 
     def usage(self) -> str:
+        """How to type it, as a person would read it: 「查验 <目标>」, 「投票 <目标或弃权>」, 「嚎叫 <跟随|骑乘>」."""
         if self.syntax:
             return self.syntax
         parts = [self.name]
+        target = "<目标或弃权>" if "弃权" in self.words else "<目标>"
         if self.targets == 1:
-            parts.append("<目标>" if self.least_targets else "[目标]")
+            parts.append(target if self.least_targets else f"[{target[1:-1]}]")
         elif self.targets > 1:
             parts.append(" ".join(f"<目标{i + 1}>" for i in range(self.targets)))
-        if self.words:
-            parts.append("|".join(self.words))
+        # choice words; 弃权 is shown with the target, and an alias such as 改票 is a command of its own
+        choices = [w for w in self.words if w != "弃权" and w not in self.aliases]
+        if choices:
+            parts.append(f"<{'|'.join(choices)}>" if self.targets == 0 else f"[{'|'.join(choices)}]")
         return " ".join(parts)
 
 
