@@ -1,5 +1,7 @@
 """Plugin settings, read by NoneBot from .env / the environment."""
 
+from typing import Literal
+
 from pydantic import BaseModel
 
 
@@ -9,6 +11,8 @@ class Config(BaseModel):
     bansha_db_url: str = ""
     # Where /开局 games can be opened: empty = every group.
     bansha_groups: list[int] = []
+    # Who may /开局: "admins" (the group's owner and admins, and SUPERUSERS) or "anyone".
+    bansha_open_by: Literal["admins", "anyone"] = "admins"
     # Require players to be the bot's QQ friends (off: a temp session through the group is enough).
     bansha_friends_only: bool = False
     # Pictures (电梯楼, 票型, 演员表…) with the text: off for every account, or for the listed bot accounts (self_id).
@@ -29,3 +33,15 @@ class Config(BaseModel):
     bansha_console_url: str = ""  # public address for login links; empty: http://HOST:PORT
     bansha_console_secret: str = ""  # signing secret; empty: one is generated and kept in the DB
     bansha_console_session: int = 12 * 3600  # seconds a login lasts
+    # Flood control (QQ throttles accounts that burst). Each group gets `burst` messages at once, then
+    # one per `interval` seconds; what queues up meanwhile is merged into one message.
+    bansha_group_burst: int = 5
+    bansha_group_interval: float = 2.0
+    # Each user's commands typed in a group, and by private message: the excess is ignored after one notice.
+    bansha_user_burst: int = 4
+    bansha_user_interval: float = 5.0
+    bansha_pm_burst: int = 10
+    bansha_pm_interval: float = 1.0
+    # Votes are acknowledged by a reaction on the vote (NapCat's set_msg_emoji_like); where that is not
+    # available, by a compact vote progress in the group at most once per this many seconds.
+    bansha_progress_every: float = 180.0

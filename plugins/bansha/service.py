@@ -22,6 +22,7 @@ can be driven by tests and benchmarks directly.
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 import pickle
 import time
@@ -36,11 +37,13 @@ from .engine import forum, record, registry
 from .engine.boards import images_of
 from .engine.core import Event, Input, Mute, Refusal
 from .engine.game import ENDED, Game, apply
+from .engine.posts import compose, own_post
 from .engine.registry import code_version  # noqa: F401  # where the service and the tests ask it
 from .index import Index
 from .lease import Fenced, Leases
 from .models import GameRow, InputRow, OutboxRow, PmChoice, ResultRow, SeatRow, SnapshotRow
-from .outbox import NotConnected, Outbox, Outgoing, Sender
+from .outbox import NotConnected, Outbox, Outgoing, Sender, merge_data
+from .pacing import Pacer
 from .records import result_rows
 from .restore import Restore
 
@@ -59,6 +62,7 @@ class Origin:
     user_id: int
     group_id: int = 0
     label: str = ""  # how to address the sender in a group reply
+    message_id: int = 0  # the QQ message (a vote typed in the group is acknowledged on it)
 
 
 class DatabaseUnavailable(Exception):
@@ -74,8 +78,8 @@ Arm = Callable[[str, int, float, int], None]  # (job kind, game id, when, phase_
 
 class Service(Restore, Index, Outbox):
     def __init__(self, send: Sender, arm: Arm, disarm: Callable[[str, int], None], now: Callable[[], float] = time.time,
-                 leases: Leases | None = None):
-        Outbox.__init__(self, send)
+                 leases: Leases | None = None, pacer: Pacer | None = None):
+        Outbox.__init__(self, send, pacer)
         self._arm = arm
         self._disarm = disarm
         self.now = now
@@ -203,7 +207,7 @@ class Service(Restore, Index, Outbox):
                 await row.save(update_fields=["options"])
                 text = (
                     f"{rules.title} 开局（第 {row.id} 局），报名开始！发送 /报名 加入，法官发送 /开始 发牌。\n"
-                    f"选项：{_fmt_options(game.options)}"
+                    f"选项：{rules.options_text(game.options)}"
                 )
                 text = "\n".join([text, *forum.departures(rules, game.options)])
                 if players:
@@ -403,15 +407,20 @@ class Service(Restore, Index, Outbox):
             self._snap[gid] = game.seq
 
     def _route(self, game: Game, events: list[Event], origin: Origin | None, self_id: int) -> list[tuple]:
-        """Audiences → concrete sends (kind, target, temp group, text, data): data carries the boards
-        to draw (engine/boards.py) unless the game's option 图片=关."""
+        """Audiences → concrete sends (kind, target, temp group, text, data): one input says at most one
+        group message (engine/posts.py composes it), plus a forward, a mute or a reaction; data carries
+        the boards to draw (engine/boards.py) unless the game's option 图片=关."""
         out: list[tuple] = []
         pictures = game.options.get("图片", True) is not False
-        for ev in events:
+        for ev in compose(game, events):
             a = ev.audience
             data = {"images": images_of(ev.data)} if pictures and images_of(ev.data) else None
             if isinstance(ev.effect, Mute):
                 out.append(("ban", game.group, None, f"{ev.effect.qq}:{ev.effect.seconds}", None))
+            elif own_post(ev) and origin is not None and origin.kind == "group" and origin.message_id:
+                progress = dict(ev.data).get("progress", "")
+                out.append(("react", game.group, None, json.dumps(
+                    {"message_id": origin.message_id, "progress": progress}, ensure_ascii=False), None))
             elif a.kind == "group":
                 kind = "forward" if dict(ev.data).get("forward") else "group"
                 out.append((kind, game.group, None, ev.text, data))
@@ -432,7 +441,7 @@ class Service(Restore, Index, Outbox):
                 else:
                     out.append(("private", origin.user_id, game.group, ev.text, None))
             # "judge" events are the record, published at the end
-        return out
+        return _one_group_message(out)
 
     async def set_pm_choice(self, qq: int, gid: int) -> None:
         await PmChoice.update_or_create(defaults={"game_id": gid}, qq=qq)
@@ -473,11 +482,16 @@ class Service(Restore, Index, Outbox):
         await self.fire("deadline", gid, phase_no)
 
 
-def _fmt_options(options: dict) -> str:
-    forum_only = ("开门", "关门", "时区")
-    shown = []
-    for k, v in options.items():
-        if options.get("节奏") != "论坛" and k in forum_only:
+def _one_group_message(rows: list[tuple]) -> list[tuple]:
+    """An input's plain group messages (its post, a reply addressed by name) as one message, pictures kept."""
+    firsts: dict[int, int] = {}
+    out: list[tuple] = []
+    for kind, target, group_id, text, data in rows:
+        if kind == "group" and target in firsts:
+            k = firsts[target]
+            out[k] = (kind, target, group_id, out[k][3] + "\n" + text, merge_data(out[k][4], data))
             continue
-        shown.append(f"{k}={('开' if v else '关') if isinstance(v, bool) else v}")
-    return " ".join(shown) or "默认"
+        if kind == "group":
+            firsts[target] = len(out)
+        out.append((kind, target, group_id, text, data))
+    return out
