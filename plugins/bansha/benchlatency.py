@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import math
 import statistics
 import time
 from pathlib import Path
@@ -106,11 +107,14 @@ async def latency_child(db: str, games: int, rounds: int, seed: int, game_name: 
     nonebot.on_command("基准同级", priority=5, block=True).handle()(_bare)
 
     calls: dict[str, int] = {}
+    group_sends: dict[int, list[float]] = {}  # group → when each message went out (for the peak rate)
     message_ids = itertools.count(1)
 
     async def call_api(bot: Bot, api: str, **data: Any) -> Any:
         _json.dumps({"action": api, "params": data}, cls=DataclassEncoder)  # what the WebSocket send would cost
         calls[api] = calls.get(api, 0) + 1
+        if api in ("send_group_msg", "send_group_forward_msg"):
+            group_sends.setdefault(int(data["group_id"]), []).append(time.monotonic())
         if api == "get_friend_list":
             return []
         if api == "get_group_member_info":
@@ -188,6 +192,11 @@ async def latency_child(db: str, games: int, rounds: int, seed: int, game_name: 
         solo_vote.append(await timed(event(group, voters[r][0], f"/投票 {voters[r][1]} 单条理由")))
         solo_bare.append(await timed(event(group, voters[r][0], "/基准 单条")))
     await quiet()
+    # a burst in every group at once: 20 people ask /状态 together; each group gets its answers within its
+    # send budget (the first few at once, the rest merged), which the peak rate below must show
+    await asyncio.gather(*(handle_event(bot, event(group, 3_000_000 + g * 100 + k, "/状态"))
+                           for g, (_, group, _v) in enumerate(plans) for k in range(BURST_ASKS)))
+    await quiet()
     acts = await InputRow.filter(kind="act").count() - acts_before
     rows = await BenchRow.all().count() - rows_before
     in_boxes = 0
@@ -206,10 +215,36 @@ async def latency_child(db: str, games: int, rounds: int, seed: int, game_name: 
         "votes_sent": len(vote_lat) + len(solo_vote), "votes_logged": acts, "votes_in_boxes": in_boxes,
         "bare_sent": len(bare_lat) + len(solo_bare) + len(peer_lat), "bare_rows": rows, "setup_seconds": round(setup_s, 2),
         "api_calls": dict(sorted(calls.items())), "db": db,
+        "group_peak_per_min": peak_per_minute(group_sends), "group_messages": sum(map(len, group_sends.values())),
+        "burst_asks": BURST_ASKS * len(plans), "budget_per_min": budget_per_minute(),
     }
     print(json.dumps(result, ensure_ascii=False), flush=True)
     await driver._lifespan.shutdown()
     return result
+
+
+BURST_ASKS = 20  # /状态 per group in the burst round
+
+
+def peak_per_minute(sends: dict[int, list[float]]) -> int:
+    """The most messages any one group received within any 60 seconds."""
+    peak = 0
+    for times in sends.values():
+        times = sorted(times)
+        lo = 0
+        for hi, t in enumerate(times):
+            while t - times[lo] >= 60:
+                lo += 1
+            peak = max(peak, hi - lo + 1)
+    return peak
+
+
+def budget_per_minute() -> float:
+    """What the configured group budget allows in one minute: the burst, then one per interval."""
+    from .config import Config
+
+    c = Config()
+    return c.bansha_group_burst + (60 / c.bansha_group_interval if c.bansha_group_interval > 0 else math.inf)
 
 
 def latency(games: int, rounds: int, seed: int, game: str, workdir: Path) -> list[Figure]:
@@ -227,4 +262,8 @@ def latency(games: int, rounds: int, seed: int, game: str, workdir: Path) -> lis
     p99 = Figure("latency_p99", f"命令延迟 p99（{games} 局并发 /投票）", got["vote_p99"], "ms",
                  baseline=got["bare_p99"], baseline_label="基准匹配器 p99", ratio=ratio,
                  goal=f"p99 比值 ≤ {LATENCY_GOAL}", met=ratio is not None and ratio <= LATENCY_GOAL, detail=detail)
-    return [p50, p99]
+    peak, budget = got["group_peak_per_min"], got["budget_per_min"]
+    rate = Figure("group_rate_peak", f"群消息峰值（{games} 局负载，单群每分钟）", peak, "条",
+                  goal=f"≤ {budget:g} 条（发送预算：突发 + 每分钟补充）", met=peak <= budget,
+                  detail={k: got[k] for k in ("group_messages", "burst_asks", "budget_per_min")})
+    return [p50, p99, rate]

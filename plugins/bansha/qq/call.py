@@ -13,7 +13,7 @@ from .. import commands as parse
 from ..engine.core import Input, Refusal
 from ..engine.game import Game
 from ..service import DatabaseUnavailable, NotOwner, Origin, Service
-from .text import name_of, plain, source_of, words_of
+from .text import name_of, plain, sanitize, source_of, words_of
 
 JUDGE_PERM = GROUP_ADMIN | GROUP_OWNER | SUPERUSER
 RETRY = "数据库暂时不可用，这条指令没有生效，请稍后重发。"
@@ -66,6 +66,20 @@ class Call:
     def words(self) -> list[str]:
         return parse.split_words(self.text)
 
+    def raw_text(self) -> str:
+        """What followed the command as the sender typed it, before NFKC: relayed words (队聊, 遗言, 私聊)
+        stay as written (「刀谁？」 keeps its full-width ？); only the command itself is normalised."""
+        raw = sanitize(words_of(self.event.original_message))
+        norm = parse.normalize(raw)
+        at = norm.find(self.name)
+        if at < 0:
+            return self.text
+        end = at + len(self.name)
+        for i in range(len(raw) + 1):
+            if len(parse.normalize(raw[:i])) >= end:
+                return raw[i:].strip()
+        return self.text
+
     def now(self) -> float:
         return service().now()
 
@@ -80,7 +94,7 @@ class Call:
                 seat = game.seat_of(event.user_id)
                 if seat:
                     label = game.seat_name(seat)
-            return Origin("group", event.user_id, event.group_id, label)
+            return Origin("group", event.user_id, event.group_id, label, event.message_id)
         return Origin("private", event.user_id, 0)
 
     async def submit(self, game: Game, inp: Input) -> None:
@@ -143,10 +157,15 @@ class Call:
         except ActionFailed:
             return False
 
-    async def reply(self, text: str) -> None:
-        """To the sender, where they typed it; in the group addressed by name."""
-        prefix = f"{name_of(self.event)}：" if self.in_group else ""
-        await self.bot.send(self.event, plain(prefix + text))
+    async def reply(self, text: str, *, addressed: bool = True) -> None:
+        """To the sender, where they typed it; in the group addressed by name, and within the group's
+        send budget like every other group message (outbox.py)."""
+        event = self.event
+        if isinstance(event, GroupMessageEvent):
+            prefix = f"{name_of(event)}：" if addressed else ""
+            service().say(int(self.bot.self_id), "group", event.group_id, prefix + text)
+        else:
+            await self.bot.send(event, plain(text))
 
     async def tell(self, game: Game, text: str) -> None:
         """A private message to the sender (through the game's group when not a friend)."""
@@ -180,4 +199,4 @@ async def answer(call: Call, handler) -> None:
         await call.reply(RETRY)
         return
     if said:
-        await call.bot.send(call.event, plain(said))
+        await call.reply(said, addressed=False)

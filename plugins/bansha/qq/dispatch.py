@@ -1,16 +1,19 @@
-"""From a QQ message to a handler: five NoneBot matchers in all (each enters Bansha's DB context first).
+"""From a QQ message to a handler: seven NoneBot matchers in all (each enters Bansha's DB context first).
 
 - every `/命令` goes through ONE matcher and the command table (a matcher per command made
   NoneBot check ~20 rules on every group message: docs/performance.md);
 - a QQ reply to a 宣言 that answers it (「是」);
 - the forum vote form (「投票对象：3」 / 「投票理由：…」);
 - a bare skill by PM (「查验 5」);
+- never silent (unknown.py): an unknown `/命令`, and any other private message;
 - any other group post by a player, counted for 潜水 and checked for 诈尸.
+
+Every command passes the sender's command budget first (`admitted`).
 """
 
 from __future__ import annotations
 
-from nonebot import get_driver, on_message
+from nonebot import get_driver, get_plugin_config, on_message
 from nonebot.adapters.onebot.v11 import (
     Bot,
     GroupMessageEvent,
@@ -26,10 +29,12 @@ from nonebot.typing import T_State
 
 from .. import commands as parse
 from .. import db
+from ..config import Config
 from ..engine.core import Refusal
 from ..engine.game import RUNNING
+from ..pacing import Budget, CommandGate, Pacer
 from ..service import DatabaseUnavailable, NotOwner
-from . import table
+from . import table, unknown
 from .call import Call, answer, current
 from .commands.declare import reply_answer, reply_target
 from .commands.play import bare_skill
@@ -37,6 +42,23 @@ from .commands.vote import forum_vote
 from .text import after_reply, one_line, sanitize, source_of, words_of
 
 driver = get_driver()
+config = get_plugin_config(Config)
+# Each user's commands, typed in a group and by PM: the excess is ignored after one notice, so one
+# user cannot make the bot flood a group (or starve everyone else's answers).
+GATES = {
+    "group": CommandGate(Pacer(Budget(config.bansha_user_burst, config.bansha_user_interval))),
+    "pm": CommandGate(Pacer(Budget(config.bansha_pm_burst, config.bansha_pm_interval))),
+}
+
+
+async def admitted(call: Call) -> bool:
+    """Within the sender's command budget? The first command over it gets the one notice."""
+    where = "group" if call.in_group else "pm"
+    run, notice = GATES[where].admit(call.user)
+    if notice:
+        wait = GATES[where].pacer.budget.interval
+        await call.reply(f"你发指令太快了：接下来的指令会被忽略，请 {wait:g} 秒后再发。")
+    return run
 
 
 async def use_db() -> None:
@@ -70,38 +92,50 @@ async def normalise(event: MessageEvent) -> None:
 # --- slash commands ---------------------------------------------------------------------
 
 
-def split_command(event: MessageEvent) -> tuple[table.Command, str, Message] | None:
-    """`/<command><args…>` → (command, name as typed, the rest as a message). A reply whose replied
-    message could not be fetched still starts with its reply segment: the command follows it."""
+def _after_prefix(event: MessageEvent) -> tuple[str, Message] | None:
+    """(the first text after the command prefix 「/」, the message it starts) or None without a prefix.
+    A reply whose replied message could not be fetched still starts with its reply segment: skip it."""
     msg = after_reply(event.get_message())
     if not msg or msg[0].type != "text":
         return None
     first = msg[0].data.get("text", "").lstrip()
     starts = [p for p in (driver.config.command_start or {"/"}) if p and first.startswith(p)]
-    if not starts:
-        return None
-    found = table.find(first[len(max(starts, key=len)):])
+    return (first[len(max(starts, key=len)):], msg) if starts else None
+
+
+def split_command(event: MessageEvent) -> tuple[table.Command, str, Message] | None:
+    """`/<command><args…>` → (command, name as typed, the rest as a message)."""
+    head = _after_prefix(event)
+    found = table.find(head[0]) if head is not None else None
     if found is None:
         return None
     cmd, name, rest = found
-    return cmd, name, (Message(MessageSegment.text(rest)) if rest else Message()) + msg[1:]
+    return cmd, name, (Message(MessageSegment.text(rest)) if rest else Message()) + head[1][1:]
 
 
-async def _command_rule(event: MessageEvent, state: T_State) -> bool:
-    parsed = split_command(event)
-    if parsed is None:
-        return False
-    state["bansha_command"] = parsed
-    return True
+def _stashing(parse, key: str) -> Rule:
+    """A rule that matches when `parse(event)` finds something, and keeps it in the state for the handler."""
+
+    async def rule(event: MessageEvent, state: T_State) -> bool:
+        found = parse(event)
+        if found is None:
+            return False
+        state[key] = found
+        return True
+
+    return Rule(rule)
 
 
-command_matcher = on_message(rule=Rule(_command_rule), priority=5, block=True, handlers=[use_db])
+command_matcher = on_message(rule=_stashing(split_command, "bansha_command"), priority=5, block=True,
+                             handlers=[use_db])
 
 
 @command_matcher.handle()
 async def _dispatch(bot: Bot, event: MessageEvent, state: T_State) -> None:
     cmd, name, arg = state["bansha_command"]
     call = Call(bot, event, name, arg)
+    if not await admitted(call):
+        return
 
     async def run(call: Call) -> str | None:
         if cmd.where == "group" and not call.in_group or cmd.where == "pm" and call.in_group:
@@ -123,7 +157,9 @@ reply_answer_matcher = on_message(rule=Rule(_reply_answer_rule), priority=6, blo
 
 @reply_answer_matcher.handle()
 async def _reply_answer(bot: Bot, event: MessageEvent) -> None:
-    await answer(Call(bot, event, arg=event.get_message()), reply_answer)
+    call = Call(bot, event, arg=event.get_message())
+    if await admitted(call):
+        await answer(call, reply_answer)
 
 
 # --- the forum vote form ----------------------------------------------------------------------
@@ -139,7 +175,9 @@ forum_vote_matcher = on_message(rule=Rule(_forum_vote_rule), priority=6, block=T
 
 @forum_vote_matcher.handle()
 async def _forum_vote(bot: Bot, event: MessageEvent) -> None:
-    await answer(Call(bot, event, arg=event.get_message()), forum_vote)
+    call = Call(bot, event, arg=event.get_message())
+    if await admitted(call):
+        await answer(call, forum_vote)
 
 
 # --- a bare skill by PM ---------------------------------------------------------------------
@@ -167,7 +205,44 @@ bare_skill_matcher = on_message(rule=Rule(_bare_skill_rule), priority=7, block=T
 
 @bare_skill_matcher.handle()
 async def _bare(bot: Bot, event: MessageEvent) -> None:
-    await answer(Call(bot, event, arg=event.get_message()), bare_skill)
+    call = Call(bot, event, arg=event.get_message())
+    if await admitted(call):
+        await answer(call, bare_skill)
+
+
+# --- never silent: an unknown /命令, a stray private message --------------------------------------
+
+
+def _unknown_word(event: MessageEvent) -> str | None:
+    """The word after the command prefix of a message no command took, or None."""
+    head = _after_prefix(event)
+    words = head[0].split() if head is not None else []
+    return words[0] if words else None
+
+
+unknown_matcher = on_message(rule=_stashing(_unknown_word, "bansha_word"), priority=8, block=True,
+                             handlers=[use_db])
+
+
+@unknown_matcher.handle()
+async def _unknown(bot: Bot, event: MessageEvent, state: T_State) -> None:
+    call = Call(bot, event, arg=event.get_message())
+    if await admitted(call):
+        await unknown.unknown_command(call, state["bansha_word"])
+
+
+async def _stray_rule(event: MessageEvent) -> bool:
+    return isinstance(event, PrivateMessageEvent) and bool(words_of(event.get_message()).strip())
+
+
+stray_matcher = on_message(rule=Rule(_stray_rule), priority=9, block=True, handlers=[use_db])
+
+
+@stray_matcher.handle()
+async def _stray(bot: Bot, event: MessageEvent) -> None:
+    call = Call(bot, event, arg=event.get_message())
+    if await admitted(call):
+        await unknown.stray_pm(call)
 
 
 # --- every other group post by a player ------------------------------------------------------

@@ -27,6 +27,7 @@ from .. import db  # noqa: E402
 from ..config import Config  # noqa: E402
 from ..engine import registry  # noqa: E402
 from ..lease import Leases, SecondProcess, default_holder, lock_sqlite  # noqa: E402
+from ..pacing import Budget, Pacer  # noqa: E402
 from ..service import Service  # noqa: E402
 from . import call, clock, sending  # noqa: E402
 
@@ -73,7 +74,8 @@ async def startup() -> None:
             raise
     await Service.init_db(url, global_fallback=False)  # the fallback slot is the host bot's
     with db.scope():  # the tasks started here inherit Bansha's context
-        svc = Service(sending.send, clock.arm, clock.disarm, now=clock.clock.now, leases=leases)
+        pacer = Pacer(Budget(config.bansha_group_burst, config.bansha_group_interval))
+        svc = Service(sending.send, clock.arm, clock.disarm, now=clock.clock.now, leases=leases, pacer=pacer)
         call.set_service(svc)
         svc.start_sender()
         if leases is None:

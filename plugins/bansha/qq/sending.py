@@ -1,8 +1,9 @@
-"""Sending: one outbox row (see service.py) becomes one OneBot call.
+"""Sending: one outbox send (outbox.py: ordered, paced, merged) becomes one OneBot call.
 
 Everything here is a documented OneBot v11 API or NapCat extension:
 send_group_msg, send_private_msg (with group_id: NapCat's temp session),
-send_group_forward_msg (merged forward), set_group_ban, can_send_image.
+send_group_forward_msg (merged forward), set_group_ban, can_send_image, and NapCat's
+set_msg_emoji_like (a reaction on a player's vote post).
 
 A row whose data carries boards (engine/boards.py) goes out as its text followed by one `image`
 segment (base64://) per board, drawn here; the text says everything the picture shows, for
@@ -14,6 +15,8 @@ from __future__ import annotations
 
 import asyncio
 import base64
+import json
+import time
 
 from nonebot import get_bots, get_plugin_config, logger
 from nonebot.adapters.onebot.v11 import Bot, Message, MessageSegment
@@ -21,11 +24,14 @@ from nonebot.adapters.onebot.v11.exception import ActionFailed
 
 from .. import images
 from ..config import Config
+from ..engine.posts import FORWARD_BREAK
 from ..service import NotConnected, Outgoing
+from . import call
 from .text import plain
 
 config = get_plugin_config(Config)
 _can_send_image: dict[str, bool] = {}
+REACTION = "124"  # QQ face 124 「OK」: the vote was taken
 
 FORWARD_NAME = "版杀法官"
 CHUNK = 1500  # characters per forward node
@@ -50,6 +56,8 @@ async def send(out: Outgoing) -> None:
         await bot.call_api("send_private_msg", **params)
     elif out.kind == "forward":
         await _forward(bot, out)
+    elif out.kind == "react":
+        await _react(bot, out)
     elif out.kind == "ban":
         qq, seconds = (int(x) for x in out.text.split(":"))
         try:
@@ -109,6 +117,11 @@ async def _forward(bot: Bot, out: Outgoing) -> None:
 
 
 def chunks(text: str, size: int = CHUNK) -> list[str]:
+    """Forward nodes: each section (FORWARD_BREAK) starts a node; long sections split at line ends."""
+    return [c for section in text.split(FORWARD_BREAK) for c in _chunks(section, size)]
+
+
+def _chunks(text: str, size: int) -> list[str]:
     out, cur = [], ""
     for line in text.split("\n"):
         while len(line) > size:
@@ -121,3 +134,46 @@ def chunks(text: str, size: int = CHUNK) -> list[str]:
     if cur:
         out.append(cur)
     return out or [""]
+
+
+async def _react(bot: Bot, out: Outgoing) -> None:
+    """A vote typed in the group is acknowledged on the post itself; without the NapCat extension,
+    by the vote progress now and then instead."""
+    data = json.loads(out.text)
+    try:
+        await bot.call_api("set_msg_emoji_like", message_id=data["message_id"], emoji_id=REACTION, set=True)
+    except ActionFailed as e:
+        logger.debug(f"bansha: no reaction on {data['message_id']}: {e}")
+        progress.offer(out.self_id, out.target, data.get("progress", ""))
+
+
+class Progress:
+    """The fallback acknowledgement of votes: at most one progress post per group per `every` seconds,
+    the latest one winning."""
+
+    def __init__(self, every: float):
+        self.every = every
+        self.last: dict[int, float] = {}
+        self.waiting: dict[int, tuple[int, str]] = {}
+
+    def offer(self, self_id: int, group: int, text: str) -> None:
+        if not text:
+            return
+        due = self.last.get(group, -1e18) + self.every - time.monotonic()
+        first = group not in self.waiting
+        self.waiting[group] = (self_id, text)
+        if due <= 0:
+            self.flush(group)
+        elif first:
+            asyncio.get_running_loop().call_later(due, self.flush, group)
+
+    def flush(self, group: int) -> None:
+        item = self.waiting.pop(group, None)
+        svc = call.current()
+        if item is None or svc is None:
+            return
+        self.last[group] = time.monotonic()
+        svc.say(item[0], "group", group, item[1])
+
+
+progress = Progress(get_plugin_config(Config).bansha_progress_every)

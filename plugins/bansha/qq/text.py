@@ -14,7 +14,7 @@ import unicodedata
 from nonebot.adapters import Message as BaseMessage
 from nonebot.adapters.onebot.v11 import Message, MessageEvent, MessageSegment
 
-from ..engine.core import MAX_TEXT
+from ..engine.core import MARKER_RE, MAX_TEXT
 from ..engine.game import clean_name
 
 _NEWLINES = re.compile(r"\r\n|[\r\v\f\x1c\x1d\x1e\x85\u2028\u2029]")
@@ -24,8 +24,20 @@ QUOTE = "｜"  # continuation lines of multi-line echoed text start with this
 
 
 def plain(text: str) -> Message:
-    """Everything the bot says is one plain text segment: player text can never become CQ codes."""
-    return Message(MessageSegment.text(text))
+    """Everything the bot says is plain text segments: player text can never become CQ codes. The only
+    other segments are those the rules asked for (an @ in a public reminder of who owes a vote, a picture
+    in a post), written as markers players cannot type (engine/core.py: MARKER_RE)."""
+    msg = Message()
+    pos = 0
+    for m in MARKER_RE.finditer(text):
+        if m.start() > pos:
+            msg.append(MessageSegment.text(text[pos:m.start()]))
+        kind, value = m.group(1), m.group(2)
+        msg.append(MessageSegment.at(int(value)) if kind == "at" else MessageSegment.image(value))
+        pos = m.end()
+    if pos < len(text) or not msg:
+        msg.append(MessageSegment.text(text[pos:]))
+    return msg
 
 
 def sanitize(text: str) -> str:

@@ -15,7 +15,7 @@ from ...engine.game import RUNNING, SIGNUP, Game, cast_lines
 from ...models import SeatRow
 from .. import table
 from ..call import JUDGE_ONLY, JUDGE_PERM, Call, JudgeCall, service
-from ..text import name_of, plain, player_name
+from ..text import plain, player_name
 
 
 @table.command("法官", usage="<子命令> …", who="法官", summary="法官命令，见下")
@@ -209,4 +209,4 @@ async def send_cast(call: Call, game: Game) -> None:
     except ActionFailed:
         raise Refusal("演员表需要私聊发送，但机器人无法私聊你：请先加好友。") from None
     if isinstance(call.event, GroupMessageEvent):
-        await call.bot.send_group_msg(group_id=call.event.group_id, message=plain(f"{name_of(call.event)}：演员表已私聊发送。"))
+        await call.reply("演员表已私聊发送。")

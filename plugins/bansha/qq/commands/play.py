@@ -81,4 +81,9 @@ async def role(call: Call) -> str:
 async def elect(call: Call) -> None:
     """/上警 and /退水 are the public skills of that name (sheriff election boards)."""
     game = await call.group_game()
-    await public_act(call, game, "上警" if call.name == "上警" else "退水", [])
+    word = "上警" if call.name == "上警" else "退水"
+    if game.status == RUNNING and not any(s.matches(word) for seat in range(1, game.state.n + 1)
+                                          for s in game.rules.skills_of(game.state, seat)):
+        # nobody holds it: the board has no election, which is public; say so plainly, in the group
+        raise Refusal(f"这一局没有警长竞选，用不上 /{word}。")
+    await public_act(call, game, word, [])

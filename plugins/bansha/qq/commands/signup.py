@@ -14,8 +14,9 @@ from ...engine import registry
 from ...engine.core import Refusal
 from ...engine.game import SIGNUP
 from ...engine.phases import parse_options
+from ...service import NotOwner
 from .. import table
-from ..call import Call, service
+from ..call import JUDGE_PERM, Call, service
 from ..text import name_of, plain
 
 config = get_plugin_config(Config)
@@ -31,6 +32,13 @@ async def open_(call: Call) -> None:
     group = call.event.group_id  # type: ignore[attr-defined]
     if config.bansha_groups and group not in config.bansha_groups:
         raise Refusal("本群没有开放版杀。")
+    owner = await service().group_owner(group)
+    if owner is not None and owner != call.account:
+        raise NotOwner(f"group {group}: another account's game")  # that account answers
+    if owner is not None:
+        raise Refusal("本群已经有一局进行中的游戏；结束或终止后才能开新局。")
+    if config.bansha_open_by != "anyone" and not await JUDGE_PERM(call.bot, call.event):
+        raise Refusal("只有群主、管理员（和机器人的超级用户）可以开局。开局的人就是这一局的法官。")
     words = parse.split_options(call.text)  # a value may list names: 指定身份=魔术师、通灵师
     if not words:
         raise Refusal(f"用法：/开局 <游戏> [键=值…]。可开的游戏：{_games()}")

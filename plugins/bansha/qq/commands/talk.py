@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ... import commands as parse
 from ...engine.core import Refusal
 from .. import table
 from ..call import Call
@@ -13,21 +14,22 @@ from ..text import quoted
                wrong_place="队伍频道只能私聊机器人使用，别在群里暴露自己！")
 async def team_chat(call: Call) -> None:
     game = await call.pm_game()
-    await call.submit(game, call.input("chat", text=quoted(call.text), alias=call.name))
+    await call.submit(game, call.input("chat", text=quoted(call.raw_text()), alias=call.name))
 
 
 @table.command("遗言", where="pm", usage="<内容>", who="出局玩家", summary="发表遗言（有遗言时），由机器人在群里公布",
                wrong_place="遗言请私聊机器人发送 /遗言 <内容>，由机器人在群里公布。")
 async def last_words(call: Call) -> None:
     game = await call.pm_game()
-    await call.submit(game, call.input("lastwords", text=quoted(call.text)))
+    await call.submit(game, call.input("lastwords", text=quoted(call.raw_text())))
 
 
 @table.command("私聊", where="pm", usage="<目标> <内容>", who="玩家", summary="经机器人私聊另一名玩家（游戏允许时）",
                wrong_place="私聊转发请私聊机器人：/私聊 <目标> <内容>。")
 async def relay(call: Call) -> None:
     game = await call.pm_game()
-    parts = call.text.split(None, 1)
+    parts = call.raw_text().split(None, 1)
     if len(parts) < 2:
         raise Refusal("用法：/私聊 <目标> <内容>")
-    await call.submit(game, call.input("relay", target=parts[0], text=quoted(parts[1])))
+    target = parse.normalize(parts[0])  # 「３号」 is seat 3; the words stay as typed
+    await call.submit(game, call.input("relay", target=target, text=quoted(parts[1])))
