@@ -274,8 +274,12 @@ class BotProcess:
         env: dict[str, str] | None = None,
         python: str = sys.executable,
         host: str = "127.0.0.1",
+        flood_control: bool = False,
     ) -> None:
         self.workdir = Path(workdir)
+        # Tests that play whole games type far faster than people: they run without the send and
+        # command budgets unless they are about flood control (then the product defaults apply).
+        self.flood_control = flood_control
         self.host = host
         self.port = port or free_port(host)
         self.tmpdir = Path(tempfile.mkdtemp(prefix="bansha-e2e-"))
@@ -319,6 +323,10 @@ class BotProcess:
                 "PYTHONUNBUFFERED": "1",
             }
         )
+        if not self.flood_control:
+            for kind in ("GROUP", "USER", "PM"):
+                env[f"BANSHA_{kind}_BURST"] = "1000000"
+                env[f"BANSHA_{kind}_INTERVAL"] = "0"
         env.update(self.extra_env)
         return env
 
@@ -456,6 +464,7 @@ class FakeQQ:
         self.sent: list[Sent] = []
         self.api_calls: list[tuple[str, dict[str, Any]]] = []
         self.bans: list[tuple[int, int, int]] = []  # (group, user, duration)
+        self.reactions: list[tuple[int, str]] = []  # (message_id, emoji_id): NapCat's set_msg_emoji_like
         self.deleted: list[int] = []
         self.errors: list[str] = []  # exceptions inside the fake itself
 
@@ -874,6 +883,18 @@ class FakeQQ:
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._new_sent.wait(), remaining)
 
+    async def wait_reaction(self, message_id: int, timeout: float = 10) -> str:
+        """The emoji the bot put on a message (NapCat's set_msg_emoji_like), waiting for it."""
+        deadline = time.monotonic() + timeout
+        while True:
+            for mid, emoji in self.reactions:
+                if mid == message_id:
+                    return emoji
+            if time.monotonic() > deadline:
+                raise TimeoutError(f"no reaction on message {message_id} within {timeout}s\n"
+                                   + self.dump(after=max(0, len(self.sent) - 10)) + self._log_tail())
+            await asyncio.sleep(0.02)
+
     async def wait_group(
         self,
         group_id: int,
@@ -1226,6 +1247,15 @@ class FakeQQ:
         if q not in g.members:
             raise ApiFailure(f"{q} is not a member of group {g.group_id}")
         g.members[q].card = str(p.get("card", ""))
+        return None
+
+    def _api_set_msg_emoji_like(self, p: dict[str, Any]) -> Any:
+        """NapCat's reaction on a message (group messages only, as NapCat documents)."""
+        mid = int(p["message_id"])
+        stored = self.messages.get(mid)
+        if stored is None or stored.get("message_type") != "group":
+            raise ApiFailure(f"group message {mid} not found")
+        self.reactions.append((mid, str(p.get("emoji_id", ""))))
         return None
 
     def _api_can_send_image(self, p: dict[str, Any]) -> Any:

@@ -22,6 +22,10 @@ def test_latency_harness_votes_really_count_and_the_bare_matcher_really_commits(
     assert d["api_calls"].get("send_group_msg", 0) > 0  # the sender delivered through the (in-process) bot API
     assert p99.value > 0 and p99.baseline and p99.baseline > 0 and p99.ratio == p99.value / p99.baseline
     assert p99.met == (p99.ratio <= bench.LATENCY_GOAL)
+    # the burst round: 20 people ask /状态 in each group at once; every group stays inside its send budget
+    rate = figures["group_rate_peak"]
+    assert rate.detail["burst_asks"] == 3 * 20 and rate.detail["group_messages"] >= 3 * 2
+    assert 0 < rate.value <= rate.detail["budget_per_min"] and rate.met
     # and the DB file says so too, read without tortoise
     db = sqlite3.connect(tmp_path / "latency.sqlite3")
     rows = db.execute("select count(*), count(distinct user_id) from bansha_bench_row").fetchone()

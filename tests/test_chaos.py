@@ -19,11 +19,10 @@ from pathlib import Path
 
 import pytest
 from fakeqq import BotProcess, FakeQQ
-from mirror import Expect, Mirror
+from mirror import Mirror, expected
 
 from plugins.bansha.engine import Refusal, apply, registry
 from plugins.bansha.engine.rng import Rng
-from plugins.bansha.service import Service
 
 pytestmark = pytest.mark.e2e
 ROOT = Path(__file__).resolve().parents[1]
@@ -74,9 +73,7 @@ class ChaosMirror(Mirror):
         before = copy.deepcopy(self.game)
         mark = self.qq.mark()
         try:
-            events = apply(self.game, inp)
-            rows = Service._route(None, self.game, events, origin, 0)  # type: ignore[arg-type]
-            expects = [Expect(k, t, x) for k, t, _g, x, _d in rows if k != "ban"]
+            expects = expected(self.game, apply(self.game, inp), origin)
             refused = False
         except Refusal:
             expects, refused = [], True

@@ -97,8 +97,7 @@ async def day_one(qq, proc, group: int, **kw) -> Table:
 async def test_a_locked_database_gives_a_clear_retry_and_loses_nothing(bot):
     proc, qq = bot
     t = await day_one(qq, proc, 600)
-    acked = [await t.say(t.player(3), "/投票 5 第一票")]
-    await t.group_says("3号 玩家3 投票：5号 玩家5，理由：第一票", 0)
+    acked = [await t.vote(t.player(3), "/投票 5 第一票")]
     await drained(proc)
 
     with locked(proc):
@@ -106,13 +105,10 @@ async def test_a_locked_database_gives_a_clear_retry_and_loses_nothing(bot):
         await retry_for(t, t.player(1), "/代投 5 第三票", pm=True)
         assert "阶段：第1天" in await t.status()  # reads still work: /状态 answers at once
 
-    for who, text, pm, says in (
-        (t.player(7), "/投票 5 第二票", False, "7号 玩家7 投票：5号 玩家5，理由：第二票"),
-        (t.player(1), "/代投 5 第三票", True, "【代投】1号 玩家1 投票：5号 玩家5，理由：第三票"),
-    ):
-        mark = qq.mark()
-        acked.append(await t.say(who, text, pm=pm))
-        await t.group_says(says, mark)
+    acked.append(await t.vote(t.player(7), "/投票 5 第二票"))
+    mark = qq.mark()
+    acked.append(await t.say(t.player(1), "/代投 5 第三票", pm=True))
+    await t.group_says("【代投】1号 玩家1 投票：5号 玩家5，理由：第三票", mark)
     await drained(proc)
 
     await restart(proc, qq)
@@ -128,9 +124,7 @@ async def test_an_unwritable_database_gives_a_clear_retry_and_the_bot_recovers(b
     t = await day_one(qq, proc, 610, options="白天=3s")
     newcomer = Table(qq, proc, 611, n=6, seed=1)
     newcomer.setup_group()
-    mark = qq.mark()
-    acked = [await t.say(t.player(3), "/投票 5 第一票")]
-    await t.group_says("投票：5号", mark)
+    acked = [await t.vote(t.player(3), "/投票 5 第一票")]
     await drained(proc)
     games = games_total(proc)
 
@@ -141,9 +135,7 @@ async def test_an_unwritable_database_gives_a_clear_retry_and_the_bot_recovers(b
         await retry_for(newcomer, newcomer.opener, "/开局 狼人杀")
         assert games_total(proc) == games
 
-    mark = qq.mark()
-    acked.append(await t.say(t.player(7), "/投票 5 第二票"))
-    await t.group_says("7号 玩家7 投票：5号 玩家5，理由：第二票", mark)
+    acked.append(await t.vote(t.player(7), "/投票 5 第二票"))
     await newcomer.command(newcomer.opener, "/开局 狼人杀", "开局（第")
     await drained(proc)
 
@@ -172,14 +164,12 @@ async def test_an_unwritable_database_gives_a_clear_retry_and_the_bot_recovers(b
 async def test_a_message_sent_during_an_outage_is_not_sent_again_and_again(bot):
     proc, qq = bot
     t = await day_one(qq, proc, 620)
-    qq.api_delays["send_group_msg"] = 0.5  # the answer to the send arrives once writes already fail
+    qq.api_delays["set_msg_emoji_like"] = 0.5  # the answer to the send arrives once writes already fail
     try:
-        mark = qq.mark()
-        await t.say(t.player(3), "/投票 5 在途")
-        await t.group_says("3号 玩家3 投票：5号 玩家5，理由：在途", mark)
+        vote = await t.vote(t.player(3), "/投票 5 在途")
         with unwritable(proc):
             await asyncio.sleep(6)
     finally:
         qq.api_delays.clear()
     await drained(proc)
-    assert len([s for s in qq.sent[mark:] if "理由：在途" in s.text]) == 1
+    assert [r for r in qq.reactions if r[0] == vote] == [(vote, "124")]

@@ -54,6 +54,10 @@ async def twice(t: Table, who: int, text: str, *, pm: bool = False, at_once: boo
     return mid, mark
 
 
+def reactions(qq, message_id: int) -> int:
+    return len([r for r in qq.reactions if r[0] == message_id])
+
+
 def said(t: Table, mark: int, contains: str) -> list[str]:
     return [s.text for s in t.qq.sent[mark:] if contains in s.text]
 
@@ -93,10 +97,11 @@ async def test_the_same_event_twice_has_one_effect(bot):
     await t.advance("第1天")
 
     # votes, both forms, a 加速 request and a judge's card: each once
+    # (a vote typed in the group is its own post: the bot acknowledges it with one reaction, no echo)
     mid, mark = await twice(t, t.player(3), "/投票 5 查杀")
-    assert len(said(t, mark, "3号 玩家3 投票：5号")) == 1 and said(t, mark, "改票") == []
+    assert reactions(qq, mid) == 1 and said(t, mark, "改票") == [] and said(t, mark, "投票：5号") == []
     mid, mark = await twice(t, t.player(7), "投票对象：5\n投票理由：跟预言家", at_once=True)
-    assert len(said(t, mark, "7号 玩家7 投票：5号")) == 1 and said(t, mark, "改票") == []
+    assert reactions(qq, mid) == 1 and said(t, mark, "改票") == []
     mid, mark = await twice(t, t.player(1), "/代投 5 托法官", pm=True)
     assert len(said(t, mark, "【代投】1号 玩家1 投票：5号")) == 1
     mid, mark = await twice(t, t.player(3), "/加速")
@@ -127,8 +132,7 @@ async def test_a_duplicate_after_a_restart_is_silent(bot):
     await t.start()
     await t.advance("女巫行动")
     await t.advance("第1天")  # a peaceful night
-    vote = await t.say(t.player(3), "/投票 5 有问题")
-    await t.group_says("3号 玩家3 投票：5号 玩家5，理由：有问题", 0)
+    vote = await t.vote(t.player(3), "/投票 5 有问题")
     await drained(proc)
     before = t.db()
 
@@ -175,9 +179,9 @@ async def test_a_private_message_after_its_phase_closed_is_refused_with_the_reas
     await t.command(t.player(1), "/放弃", "已放弃", pm=True)
     await t.advance("第1天")
     await t.command(t.player(1), "/技能 毒药 5", "现在不能使用「毒药」：它只能在女巫行动使用", pm=True)
-    await t.command(t.player(3), "/投票 5 先投", "3号 玩家3 投票：5号")
-    await t.command(t.player(5), "/投票 3 互投", "5号 玩家5 投票：3号")
-    await t.command(t.player(6), "/投票 3 跟票", "6号 玩家6 投票：3号")
+    await t.vote(t.player(3), "/投票 5 先投")
+    await t.vote(t.player(5), "/投票 3 互投")
+    await t.vote(t.player(6), "/投票 3 跟票")
     after_day = t.db()
     await t.advance("3号 玩家3 被投票放逐")
     # a vote and a 代投 that arrive after the day closed
@@ -209,7 +213,7 @@ async def test_out_of_order_change_before_its_vote(bot):
     await t.advance("女巫行动")
     await t.advance("第1天")
     await t.command(t.player(3), "/改票 6 改主意", "你还没有投票，不能改票")
-    await t.command(t.player(3), "/投票 5 原来的票", "3号 玩家3 投票：5号")
-    await t.command(t.player(3), "/改票 6 改主意", "3号 玩家3 改票：6号")
+    await t.vote(t.player(3), "/投票 5 原来的票")
+    await t.vote(t.player(3), "/改票 6 改主意")
     await t.command(t.player(3), "/改票 5 再改", "你今天已经改过 1 次票")
     await t.advance("计票：6号 玩家6：1票")

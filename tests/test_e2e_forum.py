@@ -85,10 +85,8 @@ async def _play(qq: FakeQQ, clock: GameClock) -> None:
             await qq.group_msg(p, GROUP, f"我觉得今天要好好讨论 {k}")
 
     # Votes with reasons; 7号 votes through the judge by PM (代投).
-    for p in PLAYERS[:4]:
-        m = qq.mark()
-        await qq.group_msg(p, GROUP, "/投票 9 一直潜水")
-        await said(f"{seat(p)}号 {members_name(p)} 投票：9号", m)
+    for p in PLAYERS[:4]:  # each vote is its own post: the bot reacts to it instead of repeating it
+        await qq.wait_reaction(await qq.group_msg(p, GROUP, "/投票 9 一直潜水"))
     m = qq.mark()
     await qq.private_msg(PLAYERS[6], "/代投 9 请法官代我投")
     await said("【代投】7号 玩家7 投票：9号", m)
@@ -104,9 +102,7 @@ async def _play(qq: FakeQQ, clock: GameClock) -> None:
     await qq.group_msg(JUDGE, GROUP, f"/法官 替补 5 @{SUB}")
     await said("5号 由替补玩家 替补君 接替", m)
     await said("你作为替补接替了 5号", m, target=SUB)
-    m = qq.mark()
-    await qq.group_msg(SUB, GROUP, "投票对象：9\n投票理由：接手后看了记录")
-    await said("5号 替补君 投票：9号", m)
+    await qq.wait_reaction(await qq.group_msg(SUB, GROUP, "投票对象：9\n投票理由：接手后看了记录"))
     m = qq.mark()
     await qq.group_msg(PLAYERS[4], GROUP, "/投票 9 我还想投")
     await said("你不是这局游戏的玩家", m)

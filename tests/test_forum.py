@@ -9,6 +9,7 @@ from zoneinfo import ZoneInfo
 import pytest
 
 from plugins.bansha.engine import Input, Refusal, apply, registry
+from plugins.bansha.engine.core import mention
 from plugins.bansha.engine.game import Game
 
 SH = ZoneInfo("Asia/Shanghai")
@@ -211,14 +212,26 @@ def test_substitute_takes_the_seat_with_its_private_history_once():
     assert "替补" in refused(game, Input.make("judge", 900, at(13), sub="替补", target="3", qq=4343, name="又一个"))
 
 
-def test_reminder_goes_to_players_who_still_owe_an_action():
+def test_reminders_a_public_countdown_then_private_ones_to_players_who_still_owe_an_action():
     game = new_game()
-    assert game.remind_at == at(22) - 1800
+    assert game.remind_at == at(22) - 7200  # 公开提醒: 2 h and 30 min before 关门 (forum)
     vote(game, 1, 2, at(11))
     apply(game, Input.make("act", qq(1), at(11), skill="指认", words=("2",)))
+    for k in range(5):
+        apply(game, Input.make("speak", qq(3), at(12) + k, text="发言"))
     events = apply(game, Input.make("remind", 0, game.remind_at, phase_no=game.phase_no))
-    reminded = {e.audience.seat for e in events if e.tag == "remind"}
+    (post,) = [e for e in events if e.audience.kind == "group"]
+    assert post.text.startswith("【提醒】") and "截止 北京时间" in post.text and "还有 2小时" in post.text
+    assert all(mention(qq(s)) + f"{s}号" in post.text for s in (2, 3, 4, 5, 6)) and mention(qq(1)) not in post.text
+    warned = {e.audience.seat: e.text for e in events if e.audience.kind == "seat"}
+    assert set(warned) == {1, 2, 3, 4, 5, 6}  # each at risk of a 潜水 card hears what it still needs
+    assert "今天你发言 0 帖，关门前还需 5 帖" in warned[2] and "还没有投票" in warned[2]
+    assert "还没有投票" not in warned[1] and "发言" not in warned[3]
+    assert game.remind_at == at(22) - 1800
+    events = apply(game, Input.make("remind", 0, game.remind_at, phase_no=game.phase_no))
+    reminded = {e.audience.seat for e in events if e.tag == "remind" and "未提交" in e.text}
     assert reminded == {2, 3, 4, 5, 6}
+    assert game.remind_at is None
 
 
 def test_pause_freezes_and_resume_shifts_the_deadline_extend_adds_time():

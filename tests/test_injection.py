@@ -165,15 +165,10 @@ async def test_echoed_text_is_plain_and_cannot_forge_lines(bot):
     assert "[CQ:at,qq=all]" in words.text and segment_types(words) == {"text"} and words.ats == []
     await t.advance("第1天")
 
-    # votes: the slash form and the two-line forum form; reasons are folded onto one line
-    m = qq.mark()
-    await t.say(t.player(3), "/投票 5 理由" + stuffing)
-    vote = await t.group_says("3号 玩家3 投票：5号 玩家5，理由：理由", m)
-    assert "\n" not in vote.text and "[CQ:at,qq=all]" in vote.text
-    m = qq.mark()
-    await t.say(t.player(7), "投票对象：5\n投票理由：第一行" + "".join(NASTY[:7]) + "\n投票对象：3")
-    vote = await t.group_says("7号 玩家7 投票：5号 玩家5，理由：第一行", m)
-    assert "\n" not in vote.text
+    # votes: the slash form and the two-line forum form (each its own post: the bot only reacts);
+    # their reasons reach the judge's record folded onto one line (checked at the end)
+    await t.vote(t.player(3), "/投票 5 理由" + stuffing)
+    await t.vote(t.player(7), "投票对象：5\n投票理由：第一行" + "".join(NASTY[:7]) + "\n投票对象：3")
     m = qq.mark()
     await t.say(t.player(1), "/代投 6 托人" + stuffing, pm=True)
     vote = await t.group_says("【代投】1号 玩家1 投票：6号 玩家6，理由：托人", m)
@@ -195,6 +190,9 @@ async def test_echoed_text_is_plain_and_cannot_forge_lines(bot):
     record = await qq.wait_for(lambda s: s.target == t.group and s.is_forward, 10, m)
     assert "4号 玩家4 诈尸：诈尸[CQ:at,qq=all]" in record.text
     assert "4号 玩家4 的遗言：我是好人[CQ:at,qq=all]" in record.text
+    votes = [line for line in record.text.split("\n") if "投票 5号 玩家5，理由：" in line]
+    assert any("3号 玩家3 投票 5号 玩家5，理由：理由[CQ:at,qq=all]" in line for line in votes), votes
+    assert any("7号 玩家7 投票 5号 玩家5，理由：第一行" in line for line in votes), votes
     assert all(plain(s) for s in qq.sent[m:])  # text, and the end card's picture
     await drained(proc)
     _check_clean(qq, mark)

@@ -40,6 +40,7 @@ class Ok:
     where: str = ""  # "group" | "pm" (to the sender); default: where the command was typed
     logged: bool = True  # the command appends an input to the game's log
     undo: str = ""  # a command that puts things back (sent by the same sender, in the group)
+    react: bool = False  # taken without a message of its own: a reaction on the sender's post (a vote)
 
 
 @dataclass(frozen=True)
@@ -73,6 +74,7 @@ JUDGE_ONLY = No("只有法官（开局者、群主、管理员或被添加的法
 OUT = No("你已经出局")
 IN_GROUP = No("这个命令请在游戏所在的群里使用")
 ANY_REFUSAL = No("")
+VOTED = Ok("", react=True)
 START_JUDGES = No("只有法官（开局者、群主、管理员或被添加的法官）可以开始游戏")
 
 
@@ -121,7 +123,7 @@ class World:
         await drained(self.proc)
         before = self.snapshot()
         mark = qq.mark()
-        await t.say(who, r.text, pm=r.pm)
+        sent = await t.say(who, r.text, pm=r.pm)
         if isinstance(want, No):
             if want.private:
                 reason = await t.pm_says(who, want.says, mark)
@@ -138,11 +140,16 @@ class World:
             assert not extra, f"{label}: refused, but the bot also said {extra}"
             return
         to = want.where or where
-        if to == "group":
+        if want.react:
+            await qq.wait_reaction(sent)
+            await drained(self.proc)
+            assert qq.sent[mark:] == [], f"{label}: a vote is its own post, but the bot also said {qq.sent[mark:]}"
+        elif to == "group":
             got = await t.group_says(want.says, mark)
+            assert got is not None, label
         else:
             got = await t.pm_says(who, want.says, mark)
-        assert got is not None, label
+            assert got is not None, label
         after = self.snapshot()
         if want.logged:
             assert after[0].seq > before[0].seq, f"{label}: accepted, but nothing was logged"
@@ -278,15 +285,13 @@ DAY = [
         player=Ok("阶段：第1天 白天", logged=False), dead=Ok("阶段：第1天 白天", logged=False),
         red=Ok("阶段：第1天 白天", logged=False), admin=NO_GAME, owner=NO_GAME, superuser=NO_GAME,
         outsider=NO_GAME, other=Ok("报名中：1 人", logged=False)),
-    row("/投票 5 他很怪", nonplayers=NOT_PLAYER, player=Ok("3号 玩家3 投票：5号 玩家5，理由：他很怪"), dead=OUT, red=OUT),
+    row("/投票 5 他很怪", nonplayers=NOT_PLAYER, player=VOTED, dead=OUT, red=OUT),
     row("/投票 5 他很怪", pm=True, player=No("投票请在群里公开进行")),
-    row("/改票 6 再想想", nonplayers=NOT_PLAYER, player=Ok("3号 玩家3 改票：6号 玩家6，理由：再想想"), dead=OUT,
-        red=OUT),
+    row("/改票 6 再想想", nonplayers=NOT_PLAYER, player=VOTED, dead=OUT, red=OUT),
     row("/改票 6 再想想", pm=True, player=No("投票请在群里公开进行")),
-    row("投票对象：5\n投票理由：两行的格式", nonplayers=NOT_PLAYER, player=Ok("改票：5号 玩家5，理由：两行的格式"),
-        dead=OUT, red=OUT),
+    row("投票对象：5\n投票理由：两行的格式", nonplayers=NOT_PLAYER, player=VOTED, dead=OUT, red=OUT),
     row("投票对象：5\n投票理由：两行的格式", pm=True, player=No("投票请在群里公开进行")),
-    row("改票对象：5\n改票理由：楼中楼", nonplayers=NOT_PLAYER, player=Ok("改票：5号 玩家5，理由：楼中楼"), dead=OUT, red=OUT),
+    row("改票对象：5\n改票理由：楼中楼", nonplayers=NOT_PLAYER, player=VOTED, dead=OUT, red=OUT),
     row("/加速", nonplayers=NOT_PLAYER, player=Ok("已收到你的加速申请（1/3）"), dead=No("只有存活的玩家可以申请加速或延时"),
         red=No("只有存活的玩家可以申请加速或延时")),
     row("/加速", pm=True, actor={"player": 7}, **pm_outsiders(), player=Ok("已收到你的加速申请（2/3）"),
@@ -297,11 +302,9 @@ DAY = [
     # a skill typed in the group: a seat's refusal goes by PM, because it would tell the group its role
     row("/技能 查验 5", nonplayers=NOT_PLAYER, player=No("现在不能使用「查验」", private=True),
         dead=No("你没有名为「查验」的技能", private=True), red=No("你没有名为「查验」的技能", private=True)),
-    row("/上警", nonplayers=NOT_PLAYER, player=No("你没有名为「上警」的技能", private=True),
-        dead=No("你没有名为「上警」的技能", private=True), red=No("你没有名为「上警」的技能", private=True)),
+    row("/上警", everyone=No("这一局没有警长竞选，用不上 /上警")),
     row("/上警", pm=True, player=No("上警和退水请在群里公开发送")),
-    row("/退水", nonplayers=NOT_PLAYER, player=No("你没有名为「退水」的技能", private=True),
-        dead=No("你没有名为「退水」的技能", private=True), red=No("你没有名为「退水」的技能", private=True)),
+    row("/退水", everyone=No("这一局没有警长竞选，用不上 /退水")),
     row("/退水", pm=True, player=No("上警和退水请在群里公开发送")),
     row("/法官 演员表", judges=Ok("演员表已私聊发送", logged=False), player=JUDGE_ONLY, dead=JUDGE_ONLY, red=JUDGE_ONLY,
         outsider=JUDGE_ONLY, other=JUDGE_ONLY),
@@ -473,8 +476,11 @@ async def test_judge_powers_have_limits(bot):
     await w.cell(row("/法官 演员表"), "admin", seated)
     await w.cell(row("/法官 演员表", pm=True), "judge", seated)
 
-    await w.cell(row("/法官 暂停", pm=True), "judge", Ok("游戏已暂停", where="group"))
+    # a judge who plays keeps only public powers: no phase control while private actions are pending
+    await w.cell(row("/法官 暂停", pm=True), "judge", No("你在这局游戏里有座位：还有玩家的私下行动没有提交"))
+    await w.cell(row("/法官 推进"), "admin", No("你在这局游戏里有座位：还有玩家的私下行动没有提交"))
     await w.cell(row(f"/法官 添加法官 @{t.added}"), "judge", Ok("已添加法官"))
+    await w.cell(row("/法官 暂停"), "added", Ok("游戏已暂停"))
     await w.cell(row("/法官 继续"), "added", Ok("游戏继续"))
     await w.cell(row(f"/法官 移除法官 @{t.added}"), "admin", Ok("已移除法官"))
     await w.cell(row("/法官 暂停"), "added", JUDGE_ONLY)
@@ -486,6 +492,24 @@ async def test_judge_powers_have_limits(bot):
         await w.cell(row(f"/法官 {sub}"), "judge elsewhere", JUDGE_ONLY)
     await w.cell(row("/法官 判负 狼人阵营"), "admin", Ok("法官判定：狼人阵营判负"))
     assert t.db().status == "ended"
+
+
+async def test_who_may_open_a_game(bot):
+    """By default the group's owner, its admins and SUPERUSERS open games (BANSHA_OPEN_BY); a member is
+    told so, and nothing is opened."""
+    proc, qq = bot
+    t = Table(qq, proc, 270, n=6, seed=1)
+    t.setup_group()
+    w = World(qq, proc, t, t)
+    before = games_total(proc)
+    for kind in ("outsider", "player"):
+        mark = qq.mark()
+        await t.say(w.who(kind, row("")), "/开局 狼人杀")
+        s = await qq.wait_for(w._to_sender(w.who(kind, row("")), "group"), 10, mark)
+        assert "只有群主、管理员" in s.text
+    assert games_total(proc) == before
+    await t.command(t.admin, "/开局 狼人杀", "开局（第")
+    assert games_total(proc) == before + 1
 
 
 async def test_a_player_in_two_games_chooses_which_one_private_messages_mean(bot):

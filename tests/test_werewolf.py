@@ -882,8 +882,8 @@ def test_role_text_cast_and_public_status():
     a = [s for s in t.good() if s != witch][0]
     t.night(kill=a)
     assert "灵药：未使用" in RULES.role_text(t.state, witch)
-    status = RULES.public_status(t.state)
-    assert f"{a}号" not in status.split("存活")[1]
+    assert a not in RULES.ring(t.state) and len(RULES.ring(t.state)) == 8  # /状态's living 电梯楼
+    assert "存活" not in RULES.public_status(t.state)  # shown once: not again among the public statuses
     rows = {r.seat: r for r in RULES.cast(t.state)}
     assert rows[a].fate == "第1夜被狼人杀害" and rows[wolf].fate == "存活" and rows[wolf].faction == "狼人阵营"
     assert rows[witch].faction == "好人阵营·神民"

@@ -51,7 +51,7 @@ _FORUM = dict(
 # text states (Ruleset.text_rules) holds in every tempo: "tempo changes time only".
 CLOCK_BOUND = frozenset({
     "改票截止", "代投截止", "加速截止", "加速时长", "提醒", "诈尸禁言", "潜水", "潜水帖数", "连续潜水帖数", "连续潜水天数",
-    "未投票黄牌", "开门", "关门",
+    "未投票黄牌", "开门", "关门", "公开提醒",
 })
 CLOCK_KEYS = ("开门", "关门")  # /开局's wall-clock options, which a game's text may fix too (纳塔 closes at 21:00)
 
