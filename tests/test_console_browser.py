@@ -129,9 +129,7 @@ async def _scenario(driver, proc, qq) -> None:
     living = [s for s in range(1, 10) if f"{s}号" in (await t.status()).split("存活")[1]]
     for voter in living[:3]:
         target = living[-1] if voter != living[-1] else living[0]
-        mark = qq.mark()
-        await t.say(t.player(voter), f"/投票 {target} 发言有问题")
-        await t.group_says(t.nick(t.player(voter)), mark)
+        await t.vote(t.player(voter), f"/投票 {target} 发言有问题")  # taken: a reaction, not an echo
         name = t.seat_name(voter)
 
         def shown(name=name):
