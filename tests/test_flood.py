@@ -2,12 +2,29 @@
 
 from __future__ import annotations
 
-from test_service import GROUP, Harness, db, h  # noqa: F401  (the service tests' DB fixtures)
+import pytest
+from test_service import GROUP, Harness
+from tortoise import Tortoise
 
-from plugins.bansha.models import GameRow, OutboxRow
+from plugins.bansha.models import GameRow, InputRow, OutboxRow, PmChoice, SeatRow, SnapshotRow
 from plugins.bansha.outbox import MERGED_SEP
 from plugins.bansha.pacing import Budget, CommandGate, Pacer
 from plugins.bansha.service import Service
+
+
+@pytest.fixture(scope="module")
+async def flood_db(tmp_path_factory):
+    # a DB of this module's own, closed at its end (one tortoise context at a time: see test_leaks.py)
+    await Service.init_db(f"sqlite://{tmp_path_factory.mktemp('flood') / 'flood.sqlite3'}")
+    yield
+    await Tortoise.close_connections()
+
+
+@pytest.fixture
+async def h(flood_db):
+    for model in (OutboxRow, SnapshotRow, InputRow, SeatRow, PmChoice, GameRow):
+        await model.all().delete()
+    return Harness()
 
 
 class Clock:
@@ -64,7 +81,7 @@ def _service(harness: Harness, clock: Clock) -> Service:
     return Service(harness.send, harness.arm, harness.disarm, now=lambda: harness.clock, pacer=pacer)
 
 
-async def test_over_budget_the_queue_is_merged_in_order_and_nothing_is_dropped(h):  # noqa: F811
+async def test_over_budget_the_queue_is_merged_in_order_and_nothing_is_dropped(h):
     clock = Clock()
     svc = _service(h, clock)
     await _rows(6)
@@ -83,7 +100,7 @@ async def test_over_budget_the_queue_is_merged_in_order_and_nothing_is_dropped(h
     assert await OutboxRow.filter(sent=False).count() == 0
 
 
-async def test_after_a_restart_the_replay_keeps_to_the_budget(h):  # noqa: F811
+async def test_after_a_restart_the_replay_keeps_to_the_budget(h):
     await _rows(6)
     svc = _service(h, Clock())  # a fresh process: a full burst, no more
     await svc.drain_once()
@@ -91,7 +108,7 @@ async def test_after_a_restart_the_replay_keeps_to_the_budget(h):  # noqa: F811
     assert await OutboxRow.filter(sent=False, kind="group").count() == 4
 
 
-async def test_replies_held_in_memory_share_the_budget_and_merge(h):  # noqa: F811
+async def test_replies_held_in_memory_share_the_budget_and_merge(h):
     clock = Clock()
     svc = _service(h, clock)
     for i in range(5):
