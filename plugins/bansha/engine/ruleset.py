@@ -308,7 +308,7 @@ class Ruleset:
 
     def ring(self, state: Any) -> list[int]:
         """The living seats in 电梯楼 order, as the group knows them (/状态 and the 进程帖 show it once)."""
-        return state.living()
+        return [s for s in self.ring_order(state) if state.alive[s]]
 
     def faction_of(self, state: Any, seat: int) -> str:
         """The seat's current faction (for cards: two reds in one faction)."""
