@@ -465,6 +465,7 @@ class FakeQQ:
         self.api_calls: list[tuple[str, dict[str, Any]]] = []
         self.bans: list[tuple[int, int, int]] = []  # (group, user, duration)
         self.reactions: list[tuple[int, str]] = []  # (message_id, emoji_id): NapCat's set_msg_emoji_like
+        self.reaction_times: dict[int, float] = {}  # message_id -> when its first reaction arrived
         self.deleted: list[int] = []
         self.errors: list[str] = []  # exceptions inside the fake itself
 
@@ -1256,6 +1257,7 @@ class FakeQQ:
         if stored is None or stored.get("message_type") != "group":
             raise ApiFailure(f"group message {mid} not found")
         self.reactions.append((mid, str(p.get("emoji_id", ""))))
+        self.reaction_times.setdefault(mid, time.time())
         return None
 
     def _api_can_send_image(self, p: dict[str, Any]) -> Any:

@@ -121,14 +121,15 @@ def test_a_partial_run_keeps_the_rows_it_did_not_measure(tmp_path):
 
 def test_the_websocket_latency_drives_the_real_bot_and_sits_beside_the_in_process_figure(tmp_path):
     """Every /投票 goes from the fake OneBot client over the WebSocket into the real bot.py process, into its
-    log, and its announcement comes back to the client; the figure is reported next to the in-process one."""
+    log, and its acknowledgement (a reaction on the vote) comes back to the client; the figure is reported
+    next to the in-process one."""
     from plugins.bansha import bench_ws
 
     p50, p99 = bench_ws.latency_ws(games=3, rounds=2, seed=5, game="狼人杀", workdir=tmp_path,
                                    inproc={"p50": 0.004, "p99": 0.008})
     d = p99.detail
     assert d["votes_sent"] == d["votes_logged"] == 3 * 2 + 3
-    assert d["api_calls"].get("send_group_msg", 0) >= d["votes_sent"]
+    assert d["api_calls"].get("set_msg_emoji_like", 0) >= d["votes_sent"]
     assert 0 < p50.value <= p99.value < 60
     assert p99.baseline == 0.008 and p99.ratio == p99.value / 0.008 and p99.baseline_label == "进程内 p99"
     assert "WebSocket" in p99.label and "bot.py" in p99.label

@@ -4,9 +4,10 @@ The in-process figure (bench.latency) times `handle_event` inside one Python pro
 bansha's handling and the commit, with the bot's API answered in memory. This one times what a player
 sees: the real `bot.py` process, started as `make run` starts it, is driven over OneBot v11 reverse
 WebSocket by the project's fake client (tests/fakeqq.py, what NapCat would be). The clock runs from the
-moment the fake client posts a group `/投票` until the bot's announcement of that vote arrives back at the
-client as a `send_group_msg` call — the bot's queue, its database commit, its outbox sender and both
-WebSocket hops included.
+moment the fake client posts a group `/投票` until the bot's acknowledgement of that vote arrives back at the
+client — NapCat's reaction on the vote post (`set_msg_emoji_like`: a vote typed in the group is its own post,
+the bot does not repeat it) — the bot's queue, its database commit, its outbox sender and both WebSocket hops
+included.
 
 The games are prepared before the bot starts (a child process writes them through the state service, each
 stopped at a day vote, as the in-process run does), so the bot restores them at startup like any restart.
@@ -75,7 +76,7 @@ async def drive(db: Path, plans: list[dict[str, Any]], rounds: int, timeout: flo
     """Start bot.py on `db`, connect the fake client, and time `rounds` rounds of one /投票 per game, all games
     at once (as the in-process run sends them), then single votes one at a time."""
     fakeqq = fake_client()
-    proc = fakeqq.BotProcess(ROOT, db_path=db, superusers=(OWNER,))
+    proc = fakeqq.BotProcess(ROOT, db_path=db, superusers=(OWNER,), flood_control=True)  # as `make run`
     proc.start()
     started = time.perf_counter()
     try:
@@ -90,14 +91,11 @@ async def drive(db: Path, plans: list[dict[str, Any]], rounds: int, timeout: flo
         rounds = max(1, min(rounds, min(len(p["voters"]) for p in plans) - 2))
 
         async def vote(plan: dict[str, Any], r: int, reason: str) -> float:
-            voter, seat, target = plan["voters"][r]
-            mark = qq.mark()
+            voter, _seat, target = plan["voters"][r]
             posted = time.time()
-            await qq.group_msg(voter, plan["group"], f"/投票 {target} {reason}")
-            got = await qq.wait_for(
-                lambda s, g=plan["group"], said=f"{seat}号 P{seat} 投票": s.kind == "group" and s.target == g
-                and said in s.text, timeout=timeout, after=mark)
-            return got.time - posted
+            mid = await qq.group_msg(voter, plan["group"], f"/投票 {target} {reason}")
+            await qq.wait_reaction(mid, timeout)
+            return qq.reaction_times[mid] - posted
 
         async def quiet() -> None:
             last = -1
