@@ -32,7 +32,7 @@ _LEFT = re.compile(r"（还有 [^）]*）")
 def norm(text: str) -> str:
     """Times differ between the bot's clock and ours; everything else must match."""
     text = text.replace("\f", "\n")  # sections of a merged forward arrive as nodes, read joined by lines
-    text = MARKER_RE.sub("", text)  # an @ (or a picture) arrives as a segment of its own, not as text
+    text = MARKER_RE.sub("", text)  # an @ arrives as a segment of its own, not as text
     return _LEFT.sub("（还有 <d>）", _TIME.sub("<t>", text)).strip()
 
 

@@ -11,7 +11,8 @@ from datetime import datetime
 from zoneinfo import ZoneInfo
 
 from plugins.bansha.engine import Game, Input, apply, registry
-from plugins.bansha.engine.posts import CARDS_HEAD, RING_HEAD, compose
+from plugins.bansha.engine.boards import RING_HEAD, images_of
+from plugins.bansha.engine.posts import CARDS_HEAD, compose
 from plugins.bansha.service import Origin, Service
 
 SH = ZoneInfo("Asia/Shanghai")
@@ -51,7 +52,7 @@ def test_a_forum_close_with_lurkers_is_one_post():
     post = rows[0][3]
     lines = post.split("\n")
     # what happened (the vote result in its form), the cards as one block, then what is next and until when
-    assert lines[0].startswith("计票：4号 P4：3票") and "4号 P4 ← 1号、2号、3号" in lines
+    assert lines[0].startswith("计票：4号 P4：3票") and "票型：4号 P4（3票） ← 1号 P1、2号 P2、3号 P3" in lines
     block = lines.index(CARDS_HEAD)
     cards = lines[block + 1:-1]
     lurkers = [s for s in range(1, N + 1) if s not in active and s != 4]
@@ -69,9 +70,11 @@ def test_a_day_begins_with_the_living_ring_and_its_close():
     rows = group_rows(game, events)
     assert len(rows) == 1
     lines = rows[0][3].split("\n")
-    ring = next(line for line in lines if line.startswith(RING_HEAD))
-    living = game.state.living()
-    assert ring == f"{RING_HEAD}存活 {len(living)} 人：" + "、".join(game.seat_name(s) for s in living)
+    ring = next(line for line in lines if line.startswith(RING_HEAD))  # the 电梯楼 (engine/boards.py)
+    assert ring.startswith(f"{RING_HEAD}存活 {len(game.state.living())}/{N}：1号 P1")
+    assert lines.index(ring) == len(lines) - 2  # just before what is next
+    (post,) = [e for e in compose(game, events) if e.audience.kind == "group"]
+    assert [b["kind"] for b in images_of(post.data)] == ["ring"]  # its picture travels with the post
     assert lines[-1].startswith("【第2天") and "北京时间 03-02 22:00" in lines[-1]
 
 
@@ -84,7 +87,7 @@ def test_a_vote_typed_in_the_group_is_acknowledged_on_it_and_a_proxy_vote_is_pos
     assert "投票进度（1 人已投）：5号←1号" in rows[0][3]
     proxy = apply(game, Input.make("act", 1001, T + 2, skill="投票", words=("5",), via="pm", reason="托人", proxy=True))
     rows = Service._route(None, game, proxy, Origin("private", 1001), 1)
-    assert ("group", 500, None, "【代投】2号 P2 投票：5号 P5，理由：托人") in rows
+    assert ("group", 500, None, "【代投】2号 P2 投票：5号 P5，理由：托人", None) in rows
 
 
 def test_after_the_outcome_nothing_else_happens():
@@ -109,8 +112,8 @@ def test_after_the_outcome_nothing_else_happens():
     record = next(e.text for e in ending if e.tag == "end" and dict(e.data).get("forward") and "完整记录" in e.text)
     assert "游戏结束：游戏结束" not in record
     rows = group_rows(game, ending)
-    assert [r[0] for r in rows] == ["group", "forward"]  # the last post, then 演员表 and record in one forward
-    assert "演员表：" in rows[1][3] and "完整记录（北京时间）：" in rows[1][3]
+    assert [r[0] for r in rows] == ["group", "forward"]  # the last post with the 演员表, then the record
+    assert "演员表：" in rows[0][3] and rows[1][3].startswith("完整记录（北京时间）：")
 
 
 def test_compose_leaves_a_single_message_alone():

@@ -50,12 +50,14 @@ def private_skill_names(ruleset: Ruleset, state: Any) -> set[str]:
 
 
 def _parts(events: list[Event]) -> list[Event]:
-    """A composed post (engine/posts.py) is judged part by part, each under its own tag."""
+    """A composed post (engine/posts.py) is judged part by part, each under its own tag (with the post's
+    pictures, so a 电梯楼 line is judged seat by seat as its board says)."""
     out: list[Event] = []
     for ev in events:
         parts = dict(ev.data).get("parts")
-        if parts:
-            out.extend(Event(ev.audience, text, tag) for tag, text in parts)
+        if parts and ev.audience.kind == "group":
+            rest = tuple((k, v) for k, v in ev.data if k != "parts")
+            out.extend(Event(ev.audience, text, tag, rest) for tag, text in parts)
         else:
             out.append(ev)
     return out

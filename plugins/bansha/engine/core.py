@@ -10,19 +10,15 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-# Segments other than text inside a post, as markers players cannot type (their text is sanitised of
-# control characters): 「\x01at:QQ\x01」 an @ (public obligations only), 「\x01image:REF\x01」 a picture
-# (a file path or URL a post composer made: the seam for seat-ring and vote-board images). The QQ layer
-# turns them into segments; everywhere else they read as nothing.
-MARKER_RE = re.compile("\x01(at|image):([^\x01]+)\x01")
+# An @ inside a group post, as a marker players cannot type (their text is sanitised of control
+# characters): 「\x01at:QQ\x01」. Only for public obligations (who still owes a vote). The QQ layer turns
+# it into a mention segment; everywhere else it reads as nothing. (Pictures travel as boards in an
+# event's data instead: engine/boards.py.)
+MARKER_RE = re.compile("\x01(at):([^\x01]+)\x01")
 
 
 def mention(qq: int) -> str:
     return f"\x01at:{qq}\x01"
-
-
-def image(ref: str) -> str:
-    return f"\x01image:{ref}\x01"
 
 
 class Refusal(Exception):

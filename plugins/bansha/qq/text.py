@@ -25,15 +25,14 @@ QUOTE = "｜"  # continuation lines of multi-line echoed text start with this
 
 def plain(text: str) -> Message:
     """Everything the bot says is plain text segments: player text can never become CQ codes. The only
-    other segments are those the rules asked for (an @ in a public reminder of who owes a vote, a picture
-    in a post), written as markers players cannot type (engine/core.py: MARKER_RE)."""
+    other segment is the @ the rules asked for (a public reminder of who owes a vote), written as a
+    marker players cannot type (engine/core.py: MARKER_RE); pictures are added by sending.py."""
     msg = Message()
     pos = 0
     for m in MARKER_RE.finditer(text):
         if m.start() > pos:
             msg.append(MessageSegment.text(text[pos:m.start()]))
-        kind, value = m.group(1), m.group(2)
-        msg.append(MessageSegment.at(int(value)) if kind == "at" else MessageSegment.image(value))
+        msg.append(MessageSegment.at(int(m.group(2))))
         pos = m.end()
     if pos < len(text) or not msg:
         msg.append(MessageSegment.text(text[pos:]))
