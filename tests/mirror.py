@@ -21,6 +21,7 @@ from plugins.bansha.engine.agent import agent_for
 from plugins.bansha.engine.core import ABSTAIN, MARKER_RE
 from plugins.bansha.engine.game import ENDED, Game
 from plugins.bansha.engine.phases import parse_options
+from plugins.bansha.engine.posts import compose
 from plugins.bansha.engine.rng import Rng
 from plugins.bansha.engine.ruleset import Ruleset
 from plugins.bansha.service import Origin, Service
@@ -73,6 +74,7 @@ class Mirror:
     dry: bool = False  # fold locally only: the crash-free reference run
     arng: Rng | None = None
     events: list = field(default_factory=list)  # every event of the local fold, in order
+    posts: list = field(default_factory=list)  # …and what they became in the group (engine/posts.py), in order
 
     def nick(self, qq: int) -> str:
         if self.dry:
@@ -92,6 +94,7 @@ class Mirror:
                 expects = [Expect(kind, target, label + r.message)]
             else:
                 self.events.extend(events)
+                self.posts.extend(compose(self.game, events))
                 expects = expected(self.game, events, origin)
         if self.dry:
             return expects

@@ -202,7 +202,8 @@ async def test_export_and_replay_give_the_same_outcome_and_cast(env, tmp_path, c
     game = await open_game(svc, world, "werewolf", 9, seed=21, group=G1, owner=OWNER)
     assert game.status == "ended"
     await svc.drain_once()
-    published = next(o.text for o in world.sent if o.text.startswith("演员表：")).split("\f")[0]  # 演员表, then the record
+    post = next(o.text for o in world.sent if "演员表：" in o.text and not o.text.startswith("完整记录"))
+    published = post[post.index("演员表："):]  # the end post: the outcome, then the 演员表
     outcome = game.outcome.text
     await login(c, OWNER)
     assert f"第 {game.gid} 局" in (await c.get("/bansha/")).text  # ended games are listed

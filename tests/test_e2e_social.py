@@ -82,10 +82,6 @@ async def _say(m: Mirror, who: int, typed: str, where: str, kind: str, **args) -
     await m._send(who, typed, where, Input.make(kind, who, time.time(), **args), m._origin(who, where))
 
 
-def _pictures(qq: FakeQQ, mark: str) -> list:
-    return [s for s in qq.sent if s.target == GROUP and s.kind == "group" and not s.is_forward and mark in s.text]
-
-
 def _check_png(data: bytes, board: dict) -> None:
     img = Image.open(io.BytesIO(data))
     assert img.format == "PNG"
@@ -100,19 +96,20 @@ def _check_png(data: bytes, board: dict) -> None:
 
 async def test_day_start_vote_result_and_end_come_with_pictures(played):
     proc, qq, m, _ = played
-    boards = {}
-    for ev in m.events:
-        if ev.audience.kind == "group":
-            for b in images_of(ev.data):
-                boards.setdefault(b["kind"], []).append((ev.text, b))
-    for kind, mark in (("ring", "【电梯楼】"), ("votes", "票型："), ("cast", "演员表：")):
-        sent = _pictures(qq, mark)
-        assert sent and boards.get(kind), f"no {kind} post"
-        assert len(sent) == len(boards[kind])  # each day start, each vote result, the one end card
-        for s, (text, board) in zip(sent, boards[kind], strict=True):
-            assert len(s.images) == 1, s.describe()
-            _check_png(s.images[0], board)
-            assert all(x in text for x in strings(board))  # the text carries everything the picture shows
+    # one post per moment (engine/posts.py): a post carries the boards of what it tells, in order
+    posts = [ev for ev in m.posts if ev.audience.kind == "group" and images_of(ev.data)]
+    sent = [s for s in qq.sent if s.target == GROUP and s.kind == "group" and not s.is_forward and s.images]
+    assert len(sent) == len(posts)
+    kinds = []
+    for s, ev in zip(sent, posts, strict=True):
+        boards = images_of(ev.data)
+        assert len(s.images) == len(boards), s.describe()
+        for png, board in zip(s.images, boards, strict=True):
+            _check_png(png, board)
+            assert all(x in s.text for x in strings(board))  # the text carries everything the picture shows
+            kinds.append(board["kind"])
+    # each day start, each vote result, the one end card
+    assert {"ring", "votes", "cast"} <= set(kinds) and kinds.count("cast") == 1
 
 
 async def test_spectators_follow_and_the_all_seeing_is_listed(played):
