@@ -89,7 +89,7 @@ async def test_over_budget_the_queue_is_merged_in_order_and_nothing_is_dropped(h
     group = [o for o in h.sent if o.kind == "group"]
     assert [o.text for o in group] == ["第1条", "第2条"]  # the burst
     assert [o.text for o in h.sent if o.kind == "private"] == ["私聊"]  # a private chat is not held up
-    assert 0 < svc.outbox.wake <= 10
+    assert 0 < svc.wake <= 10
     await svc.drain_once()
     assert len([o for o in h.sent if o.kind == "group"]) == 2  # still over budget: it waits
     clock.t += 10

@@ -113,7 +113,7 @@ def test_after_the_outcome_nothing_else_happens():
     assert "游戏结束：游戏结束" not in record
     rows = group_rows(game, ending)
     assert [r[0] for r in rows] == ["group", "forward"]  # the last post with the 演员表, then the record
-    assert "演员表：" in rows[0][3] and rows[1][3].startswith("完整记录（北京时间）：")
+    assert "演员表：" in rows[0][3] and rows[1][3].startswith("完整记录：")
 
 
 def test_compose_leaves_a_single_message_alone():
