@@ -115,7 +115,7 @@ async def test_names_are_plain_single_line_and_capped(bot):
     await t.command(t.opener, "/开始", "游戏开始")
     status = await t.status()
     for line in status.split("\n"):
-        assert line.startswith(("第 ", "阶段：", "剩余：", "存活", "板子：")), line
+        assert line.startswith(("第 ", "阶段：", "截止：", "存活", "板子：")), line
     for name in names:
         assert name in status
     await drained(proc)

@@ -7,6 +7,7 @@ most one group message: the 进程帖.
 
 from __future__ import annotations
 
+import re
 from datetime import datetime
 from zoneinfo import ZoneInfo
 
@@ -120,3 +121,12 @@ def test_compose_leaves_a_single_message_alone():
     game = luding_forum()
     events = apply(game, Input.make("judge", 900, T + 5, sub="黄牌", target="3", reason="刷屏"))
     assert compose(game, events) == events
+
+
+def test_status_shows_the_close_with_its_zone_and_the_living_ring_once():
+    from plugins.bansha.qq.commands.info import status_text
+
+    game = luding_forum()
+    text = status_text(game, T)
+    assert "截止：北京时间 03-01 22:00（还有 12小时）" in text  # every time shown carries its zone
+    assert len(re.findall(r"(?<!\d)1号 P1(?!\d)", text)) == 1  # the living 电梯楼 once

@@ -140,7 +140,7 @@ async def command_help(call: Call, word: str) -> str:
     raise Refusal(f"没有「{name[:10]}」这个命令。{hint}")
 
 
-@table.command("状态", summary="阶段、剩余时间、存活座位（电梯楼顺序）、警长、公开状态")
+@table.command("状态", summary="阶段、截止时间、存活座位（电梯楼顺序）、警长、公开状态")
 async def status(call: Call) -> str:
     game = await call.pm_game()
     return status_text(game, call.now())
@@ -158,7 +158,7 @@ def status_text(game: Game, now: float) -> str:
     if game.paused:
         lines.append(f"已暂停，剩余 {format_duration(game.paused_left or 0)}")
     elif game.deadline:
-        lines.append(f"剩余：{format_duration(game.deadline - now)}")
+        lines.append(f"截止：{deadline_text(game.deadline, now, game.options)}")  # every time shown carries its zone
     living = [game.seat_name(s) for s in rules.ring(state)]
     lines.append(f"存活（{len(living)}，电梯楼顺序）：" + "、".join(living))
     extra = rules.public_status(state)
