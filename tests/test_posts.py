@@ -130,3 +130,11 @@ def test_status_shows_the_close_with_its_zone_and_the_living_ring_once():
     text = status_text(game, T)
     assert "截止：北京时间 03-01 22:00（还有 12小时）" in text  # every time shown carries its zone
     assert len(re.findall(r"(?<!\d)1号 P1(?!\d)", text)) == 1  # the living 电梯楼 once
+
+
+def test_a_close_handled_late_still_counts_the_night_from_the_stated_close():
+    """关门 is 22:00 even when the deadline input is handled seconds later: the night's steps count from it."""
+    game = luding_forum()
+    rows = group_rows(game, close_day(game, game.deadline + 7))
+    assert len(rows) == 1
+    assert rows[0][3].split("\n")[-1].startswith("【第1夜】截止 北京时间 03-01 23:00（还有 1小时）")  # not 23:00:07

@@ -294,7 +294,9 @@ def _deadline(game: Game, ctx: Ctx, inp: Input) -> None:
 def _close(game: Game, ctx: Ctx) -> None:
     spec = game.rules.phases.get(game.state.phase)
     if spec is not None and not spec.night:
-        game.last_close = ctx.at
+        # 关门 is the deadline itself (「关门后60分钟」 counts from 22:00), not the moment the deadline input was
+        # handled a little later; a close before the deadline (推进, 加速) closes when it happens
+        game.last_close = min(ctx.at, game.deadline) if game.deadline is not None else ctx.at
     for part in parts.installed():
         part.before_close(game, ctx)
     if decided(game):
