@@ -40,18 +40,28 @@ async def quiet(proc, seconds: float = 0.15) -> None:
 async def twice(t: Table, who: int, text: str, *, pm: bool = False, at_once: bool = False) -> tuple[int, int]:
     """Send a message, then deliver the very same event again; returns (message_id, mark).
 
-    Every message used here gets an answer: the first delivery's is awaited (a busy machine may take
-    longer than any fixed pause) before the copy goes out, or, `at_once`, after both went out."""
+    Every message used here gets an answer (a message, or for a vote typed in the group the reaction on
+    it): the first delivery's is awaited (a busy machine may take longer than any fixed pause) before the
+    copy goes out, or, `at_once`, after both went out."""
     mark = t.qq.mark()
     mid = await t.say(who, text, pm=pm)
     if not at_once:
-        await t.qq.wait_for(lambda s: True, timeout=WAIT, after=mark)
+        await answered(t, mid, mark)
         await quiet(t.proc)
     await t.qq.redeliver(mid)
     if at_once:
-        await t.qq.wait_for(lambda s: True, timeout=WAIT, after=mark)
+        await answered(t, mid, mark)
     await quiet(t.proc)
     return mid, mark
+
+
+async def answered(t: Table, mid: int, mark: int) -> None:
+    """Something was sent after `mark`, or the message `mid` got its reaction."""
+    until = time.monotonic() + WAIT
+    while len(t.qq.sent) <= mark and reactions(t.qq, mid) == 0:
+        if time.monotonic() > until:
+            raise TimeoutError(f"no answer to message {mid} within {WAIT}s")
+        await asyncio.sleep(0.02)
 
 
 def reactions(qq, message_id: int) -> int:
