@@ -13,7 +13,9 @@ as the port accepts. From the moment the process is spawned:
 - 全部重建到内存: the log line `bansha: N games rebuilt in memory` (the background rebuild; a bot
   that rebuilds everything before it logs its restore has both at once);
 - 内存: the process's VmRSS two seconds after every game is in memory, minus the same figure for an
-  empty database in the same run, divided by N.
+  empty database in the same run, divided by N; and the slope between the smallest and the largest N
+  (what one more game costs: memory the startup freed, which the first games reuse, and fixed costs
+  cancel out).
 
 The bot's game clock is set (BANSHA_CLOCK_ANCHOR_*, as the end-to-end tests do) so that no deadline
 is overdue at the restart: the figures are the restore itself, not the firing of deadlines that
@@ -317,6 +319,7 @@ def restart(counts: list[int], seed: int, repeat: int, templates: int, workdir: 
     rss0 = statistics.median(r["rss"] for r in empty_runs)
     ws0 = statistics.median(r["ws"] for r in empty_runs)
     figures = []
+    rss_at: dict[int, float] = {}
     for n in counts:
         db = workdir / f"restart-{n}.sqlite3"
         copied = copy_games(base, db, n)
@@ -326,6 +329,7 @@ def restart(counts: list[int], seed: int, repeat: int, templates: int, workdir: 
         med = {k: statistics.median(r[k] for r in runs)
                for k in ("ws", "answer", "answer_after_ws", "ready", "rebuilt", "rss")}
         per_game = (med["rss"] - rss0) / n
+        rss_at[n] = med["rss"]
         goal = READY_GOALS.get(n)
         detail = {"games": n, "runs": len(runs), "inputs_in_templates": built["inputs"], **copied,
                   "ready_runs": [round(r["ready"], 3) for r in runs], "ws_runs": [round(r["ws"], 3) for r in runs],
@@ -345,6 +349,13 @@ def restart(counts: list[int], seed: int, repeat: int, templates: int, workdir: 
                    baseline_label="空库进程 RSS", ratio=per_game / RSS_GOAL, goal=f"≤ {RSS_GOAL // 1024} KB",
                    met=per_game <= RSS_GOAL),
         ]
+    if len(rss_at) >= 2:
+        # What one more game costs: the startup's freed memory (reused by the first games) and the fixed
+        # costs cancel out, which they do not in (RSS - empty RSS) / N at the smaller N.
+        lo, hi = min(rss_at), max(rss_at)
+        slope = (rss_at[hi] - rss_at[lo]) / (hi - lo)
+        figures.append(Figure(f"rss_slope:{lo}-{hi}", f"内存 RSS 每多一局（{lo} → {hi} 局的斜率）", slope, "B",
+                              ratio=slope / RSS_GOAL, detail={"rss_mb": {n: round(v / 2**20, 1) for n, v in rss_at.items()}}))
     return figures
 
 
