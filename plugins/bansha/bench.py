@@ -384,8 +384,9 @@ def _note(text: str) -> None:
 
 def _child_main(argv: Sequence[str]) -> int:
     p = argparse.ArgumentParser(prog=f"python -m {__package__}.bench")
-    p.add_argument("mode", choices=["_latency", "_build", "_snapshot", "_wsprep"])
+    p.add_argument("mode", choices=["_latency", "_build", "_copy", "_snapshot", "_wsprep"])
     p.add_argument("--db", required=True)
+    p.add_argument("--src", default="")
     p.add_argument("--games", type=int, default=0)
     p.add_argument("--rounds", type=int, default=5)
     p.add_argument("--seed", type=int, default=1)
@@ -397,6 +398,8 @@ def _child_main(argv: Sequence[str]) -> int:
         return bench_ws.child(a.db, a.games, a.seed, a.game)
     if a.mode == "_build":
         print(json.dumps(asyncio.run(build_db(a.db, a.games, a.seed))), flush=True)
+    elif a.mode == "_copy":
+        print(json.dumps(benchproc.copy_games(Path(a.src), Path(a.db), a.games)), flush=True)
     elif a.mode == "_snapshot":
         print(json.dumps(asyncio.run(benchproc.snapshot_child(a.db, a.games, a.seed, a.game))), flush=True)
     else:

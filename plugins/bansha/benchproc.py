@@ -322,7 +322,9 @@ def restart(counts: list[int], seed: int, repeat: int, templates: int, workdir: 
     rss_at: dict[int, float] = {}
     for n in counts:
         db = workdir / f"restart-{n}.sqlite3"
-        copied = copy_games(base, db, n)
+        # in a child, like the build: the snapshots are unpickled and pickled again under the module names
+        # the bot loads (`plugins.…` in a clone), whatever name this process imported Bansha by
+        copied, _ = _child(["_copy", "--src", str(base), "--db", str(db), "--games", str(n)], timeout=3600)
         last_group = 800_000 + n - 1
         clock = game_clock(db)
         runs = [run_bot(db, n, last_group, OWNER, clock) for _ in range(max(1, repeat))]
