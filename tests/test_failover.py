@@ -90,7 +90,7 @@ def _by_outbox(sent: list[Sent]) -> Counter:
 
 
 async def _outbox(account: int) -> Counter:
-    rows = await _db("SELECT kind, target, text, sent FROM bansha_outbox WHERE self_id = $1 AND kind != 'ban'", account)
+    rows = await _db("SELECT kind, target, text, sent FROM bansha_outbox WHERE self_id = $1 AND kind NOT IN ('ban', 'react')", account)
     assert all(r["sent"] for r in rows), "a committed message was never sent"
     return Counter((r["kind"], r["target"], r["text"]) for r in rows)
 
