@@ -93,7 +93,7 @@ def _by_outbox(q: FakeQQ) -> Counter:
 
 
 async def _outbox(account: int) -> Counter:
-    rows = await _db("SELECT kind, target, text, sent FROM bansha_outbox WHERE self_id = $1 AND kind NOT IN ('ban', 'react')", account)
+    rows = await _db("SELECT kind, target, text, sent FROM bansha_outbox WHERE self_id = $1 AND kind != 'ban'", account)
     assert all(r["sent"] for r in rows), "a committed message was never sent"
     return Counter(("react", json.loads(r["text"])["message_id"]) if r["kind"] == "react" else (r["kind"], r["target"], r["text"])
                    for r in rows)
