@@ -56,6 +56,11 @@ def expected(game: Game, events: list, origin: Origin) -> list[Expect]:
     return [Expect(k, t, x) for k, t, _g, x, _d in rows if k not in ("ban", "react")]
 
 
+def reacted(game: Game, events: list, origin: Origin) -> bool:
+    """Whether the input is acknowledged by a reaction on the player's post (a vote typed in the group)."""
+    return any(row[0] == "react" for row in Service._route(None, game, events, origin, 0))  # type: ignore[arg-type]
+
+
 @dataclass
 class Mirror:
     qq: FakeQQ
@@ -85,6 +90,7 @@ class Mirror:
     async def _send(self, qq: int, text: str, where: str, inp: Input | None, origin: Origin) -> list[Expect]:
         mark = self.qq.mark()
         expects: list[Expect] = []
+        react = False
         if inp is not None and self.game is not None:
             try:
                 events = apply(self.game, inp)
@@ -96,15 +102,20 @@ class Mirror:
                 self.events.extend(events)
                 self.posts.extend(compose(self.game, events))
                 expects = expected(self.game, events, origin)
+                react = where == "group" and reacted(self.game, events, origin)
         if self.dry:
             return expects
-        await self.deliver(qq, text, where, expects, mark)
+        await self.deliver(qq, text, where, expects, mark, react)
         return expects
 
-    async def deliver(self, qq: int, text: str, where: str, expects: list[Expect], mark: int) -> None:
-        """Send the QQ message and wait for what it must produce."""
+    async def deliver(self, qq: int, text: str, where: str, expects: list[Expect], mark: int,
+                      react: bool = False) -> None:
+        """Send the QQ message and wait for what it must produce; a vote the bot acknowledges by a
+        reaction on the post is acknowledged (committed) only once the reaction is there."""
         if where == "group":
-            await self.qq.group_msg(qq, self.group, text)
+            mid = await self.qq.group_msg(qq, self.group, text)
+            if react and not expects:
+                await self.qq.wait_reaction(mid, self.timeout)
         else:
             await self.qq.private_msg(qq, text)
         if self.crash_next is not None and len(expects) > 1:
