@@ -2,7 +2,7 @@
 living seat's role to the group, keeps team channels to their members, and refused inputs change nothing.
 
 The agent plays only legal moves and fills in the words a skill needs (a status for 毒计, a card for 变脸…),
-so every skill of the pool gets used. 200 games run by default; BANSHA_LONG=1 runs 1,000.
+so every skill of the pool gets used. 100 games run by default; BANSHA_LONG=1 runs 200 more and then 1,000.
 """
 
 from __future__ import annotations
@@ -11,6 +11,7 @@ import re
 
 import pytest
 from chaos import Vocabulary, play_chaos
+from conftest import LONG
 
 from plugins.bansha.engine import Game, apply
 from plugins.bansha.engine.agent import play_game, random_action
@@ -72,9 +73,10 @@ def _check(seed: int, options: dict, result) -> str:
     return game.outcome.winner
 
 
-def test_two_hundred_random_games_end_once_and_replay_exactly():
+@pytest.mark.long
+def test_random_games_end_once_and_replay_exactly():
     winners = set()
-    for seed in range(200):
+    for seed in range(200 if LONG else 100):
         opts = QUICK if seed % 4 else {"节奏": "快速", "夜间提前结束": "开"}
         winners.add(_check(seed, opts, _play(seed, opts)))
     assert winners == set(FACTIONS)

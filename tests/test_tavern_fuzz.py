@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import copy
 
+import pytest
 from chaos import play_chaos
 from conftest import LONG
 
@@ -33,6 +34,7 @@ def check_events(game: Game, inp: Input, events) -> None:
             assert e.audience.kind == "seat" and st.orders.get(e.audience.seat) or st.notes.get(e.audience.seat)
 
 
+@pytest.mark.long
 def test_games_end_with_a_winner_and_no_crash():
     winners: dict[str, int] = {}
     names: dict[int, set[str]] = {}
@@ -56,6 +58,7 @@ def test_games_end_with_a_winner_and_no_crash():
     assert {"守序阵营", "中立阵营", "混乱阵营"} <= set(winners), winners
 
 
+@pytest.mark.long
 def test_games_replay_bit_for_bit_and_end_once():
     for seed in range(0, 400, 8 if LONG else 20):
         for agent in (player, random_action):
