@@ -13,6 +13,8 @@ Every command passes the sender's command budget first (`admitted`).
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
+
 from nonebot import get_driver, get_plugin_config, on_message
 from nonebot.adapters.onebot.v11 import (
     Bot,
@@ -23,6 +25,7 @@ from nonebot.adapters.onebot.v11 import (
     PrivateMessageEvent,
 )
 from nonebot.exception import IgnoredException
+from nonebot.matcher import Matcher
 from nonebot.message import event_preprocessor
 from nonebot.rule import Rule
 from nonebot.typing import T_State
@@ -152,14 +155,20 @@ async def _reply_answer_rule(event: MessageEvent) -> bool:
     return isinstance(event, GroupMessageEvent) and reply_target(event) is not None
 
 
-reply_answer_matcher = on_message(rule=Rule(_reply_answer_rule), priority=6, block=True, handlers=[use_db])
+def _answering(rule: Rule, priority: int, run: Callable[[Call, T_State], Awaitable[None]]) -> type[Matcher]:
+    """A blocking matcher whose handler admits the sender and runs `run` with the message as the call."""
+    matcher = on_message(rule=rule, priority=priority, block=True, handlers=[use_db], _depth=1)
+
+    @matcher.handle()
+    async def _handle(bot: Bot, event: MessageEvent, state: T_State) -> None:
+        call = Call(bot, event, arg=event.get_message())
+        if await admitted(call):
+            await run(call, state)
+
+    return matcher
 
 
-@reply_answer_matcher.handle()
-async def _reply_answer(bot: Bot, event: MessageEvent) -> None:
-    call = Call(bot, event, arg=event.get_message())
-    if await admitted(call):
-        await answer(call, reply_answer)
+reply_answer_matcher = _answering(Rule(_reply_answer_rule), 6, lambda call, _: answer(call, reply_answer))
 
 
 # --- the forum vote form ----------------------------------------------------------------------
@@ -170,14 +179,7 @@ async def _forum_vote_rule(event: MessageEvent) -> bool:
     return parse.parse_forum_vote(words_of(event.get_message())) is not None
 
 
-forum_vote_matcher = on_message(rule=Rule(_forum_vote_rule), priority=6, block=True, handlers=[use_db])
-
-
-@forum_vote_matcher.handle()
-async def _forum_vote(bot: Bot, event: MessageEvent) -> None:
-    call = Call(bot, event, arg=event.get_message())
-    if await admitted(call):
-        await answer(call, forum_vote)
+forum_vote_matcher = _answering(Rule(_forum_vote_rule), 6, lambda call, _: answer(call, forum_vote))
 
 
 # --- a bare skill by PM ---------------------------------------------------------------------
@@ -200,14 +202,7 @@ async def _bare_skill_rule(event: MessageEvent) -> bool:
     return False
 
 
-bare_skill_matcher = on_message(rule=Rule(_bare_skill_rule), priority=7, block=True, handlers=[use_db])
-
-
-@bare_skill_matcher.handle()
-async def _bare(bot: Bot, event: MessageEvent) -> None:
-    call = Call(bot, event, arg=event.get_message())
-    if await admitted(call):
-        await answer(call, bare_skill)
+bare_skill_matcher = _answering(Rule(_bare_skill_rule), 7, lambda call, _: answer(call, bare_skill))
 
 
 # --- never silent: an unknown /命令, a stray private message --------------------------------------
@@ -220,29 +215,15 @@ def _unknown_word(event: MessageEvent) -> str | None:
     return words[0] if words else None
 
 
-unknown_matcher = on_message(rule=_stashing(_unknown_word, "bansha_word"), priority=8, block=True,
-                             handlers=[use_db])
-
-
-@unknown_matcher.handle()
-async def _unknown(bot: Bot, event: MessageEvent, state: T_State) -> None:
-    call = Call(bot, event, arg=event.get_message())
-    if await admitted(call):
-        await unknown.unknown_command(call, state["bansha_word"])
+unknown_matcher = _answering(_stashing(_unknown_word, "bansha_word"), 8,
+                             lambda call, state: unknown.unknown_command(call, state["bansha_word"]))
 
 
 async def _stray_rule(event: MessageEvent) -> bool:
     return isinstance(event, PrivateMessageEvent) and bool(words_of(event.get_message()).strip())
 
 
-stray_matcher = on_message(rule=Rule(_stray_rule), priority=9, block=True, handlers=[use_db])
-
-
-@stray_matcher.handle()
-async def _stray(bot: Bot, event: MessageEvent) -> None:
-    call = Call(bot, event, arg=event.get_message())
-    if await admitted(call):
-        await unknown.stray_pm(call)
+stray_matcher = _answering(Rule(_stray_rule), 9, lambda call, _: unknown.stray_pm(call))
 
 
 # --- every other group post by a player ------------------------------------------------------
