@@ -219,7 +219,7 @@ class NataRuleset(Ruleset):
                 self._forced_choices(w, seat)
             ctx.reply(f"已放弃「{skill.name}」。")
             return
-        if seat not in self.pending(state):
+        if not seats.owes_action(self, state, seat):
             raise Refusal("你现在没有需要放弃的行动。")
         state.done.add(seat)
         owed = seats.owes(state, seat)
@@ -250,6 +250,8 @@ class NataRuleset(Ruleset):
         """"每次技能可发动时，技能持有者会得到可发动技能的所有发动状态（剩余次数，可选目标等等）"."""
         if state.phase in (NOON, ELECTION):
             return
+        if not ctx.texts:
+            return  # the prompt is text only (Ruleset.prompt): nobody reads it
         quick = PHASE_KEYS.get(state.phase, frozenset())
         with seats.reading(state):  # within a change: a cache for this read-only stretch alone
             self.prompt(ctx, state, [s for s in state.seats() if any(k in quick for k in state.held(s))])

@@ -22,6 +22,9 @@ OFFERING = frozenset(k for k, s in SKILLS.items() if overrides(s, "offer"))
 REFUSING = frozenset(k for k, s in SKILLS.items() if overrides(s, "refuse"))
 # The 强制 choices that can be owed in each phase: a skill's own phases (殉职, which has none: any phase).
 OWED = {p: tuple(s for s in hooked("owes") if not s.phases or p in s.phases) for p in PHASES}
+# The skills a seat may still owe a use of in each phase: typed ones of that phase (not 投票-like, not anytime).
+ACTING = {p: frozenset(k for k, s in SKILLS.items() if p in s.phases and not (s.general or s.anytime or s.mandatory))
+          for p in PHASES}
 
 
 @contextmanager
@@ -56,15 +59,19 @@ def _skills_of(state: NataState, seat: int) -> list[Skill]:
     out: list[Skill] = [s.offer(state, seat) for s in hooked("offered") if s.offered(state, seat)]
     spirit = not state.alive[seat] and seat in state.spirits
     for key in state.held(seat):
-        skill = SKILLS[key]
-        if skill.mandatory:
-            continue  # pure triggers are listed by role_text; nobody types them
-        if key in OFFERING:
-            skill = skill.offer(state, seat)
-        if spirit and not skill.when_dead:
-            skill = replace(skill, when_dead=True)  # 英灵: "可以使用技能"
-        out.append(skill)
+        if not SKILLS[key].mandatory:  # pure triggers are listed by role_text; nobody types them
+            out.append(_seen(state, seat, key, spirit))
     return out
+
+
+def _seen(state: NataState, seat: int, key: str, spirit: bool) -> NataSkill:
+    """A held skill as this seat sees it now."""
+    skill = SKILLS[key]
+    if key in OFFERING:
+        skill = skill.offer(state, seat)
+    if spirit and not skill.when_dead:
+        skill = replace(skill, when_dead=True)  # 英灵: "可以使用技能"
+    return skill
 
 
 def target_refusal(state: NataState, seat: int, skill: NataSkill, target: int) -> str | None:
@@ -88,45 +95,49 @@ def pending(rules: Any, state: NataState) -> set[int]:
     if not busy and "pending" in state.cache:
         return set(state.cache["pending"])
     with reading(state):
-        out = _pending(rules, state)
+        out = set() if state.winner or not state.phase else {s for s in state.seats() if _owes_action(rules, state, s)}
     if not busy:
         state.cache["pending"] = frozenset(out)
     return out
 
 
-def _pending(rules: Any, state: NataState) -> set[int]:
+def owes_action(rules: Any, state: NataState, seat: int) -> bool:
+    """This seat is one of `pending`'s (asked alone: /放弃 without a skill)."""
     if state.winner or not state.phase:
-        return set()
-    out: set[int] = set()
-    owed = OWED.get(state.phase, ())
-    for seat in state.seats():
-        if seat in state.done or seat in state.removed:
-            continue
-        if any(s.owes(state, seat) for s in owed):
-            out.add(seat)
-            continue
-        if state.phase == START:
-            if state.alive[seat] and state.key(seat, "stand") not in state.acted:
-                out.add(seat)  # 上警: "导演会在竞选日开始前询问所有角色上警意见"
-            continue
-        if state.phase in (NOON, ELECTION):
-            box = state.election.box if state.phase == ELECTION else state.box
-            if seat not in box.votes and rules.blocked(state, seat, VOTE) is None and state.alive[seat]:
-                out.add(seat)
-            elif state.alive[seat] and any(q.target == seat and not q.answer for q in state.questions):
-                out.add(seat)  # a 宣言 waits for this seat's reply (public: it was posted in the group)
-            continue
-        quick = PHASE_KEYS.get(state.phase, frozenset())
-        if not any(k in quick for k in state.held(seat)):
-            continue
-        for sk in skills_of(state, seat):
-            if sk.general or sk.anytime or sk.mandatory or state.phase not in sk.phases:
-                continue
-            if state.key(seat, sk.key) in state.acted or rules.available(state, seat, sk) is not None:
-                continue
-            if sk.least_targets and not any(target_refusal(state, seat, sk, t) is None for t in state.seats()):
-                continue
-            out.add(seat)
-            break
-    return out
+        return False
+    with reading(state):
+        return _owes_action(rules, state, seat)
 
+
+def _owes_action(rules: Any, state: NataState, seat: int) -> bool:
+    if seat in state.done or seat in state.removed:
+        return False
+    phase = state.phase
+    for s in OWED.get(phase, ()):
+        if s.owes(state, seat):
+            return True
+    if phase == START:
+        return state.alive[seat] and state.key(seat, "stand") not in state.acted  # 上警: "导演会在竞选日开始前询问所有角色上警意见"
+    if phase in (NOON, ELECTION):
+        box = state.election.box if phase == ELECTION else state.box
+        if state.alive[seat] and seat not in box.votes and rules.blocked(state, seat, VOTE) is None:
+            return True
+        # a 宣言 waits for this seat's reply (public: it was posted in the group)
+        return state.alive[seat] and any(q.target == seat and not q.answer for q in state.questions)
+    keys = state.held(seat)
+    quick = PHASE_KEYS.get(phase, frozenset())
+    if not any(k in quick for k in keys):
+        return False
+    # the skills that can be owed here are held ones (every offered skill is general, or 审讯 of the 正午)
+    eligible = ACTING.get(phase, frozenset())
+    spirit = not state.alive[seat] and seat in state.spirits
+    for key in keys:
+        if key not in eligible or state.key(seat, key) in state.acted:
+            continue
+        sk = _seen(state, seat, key, spirit)
+        if rules.available(state, seat, sk) is not None:
+            continue
+        if sk.least_targets and not any(target_refusal(state, seat, sk, t) is None for t in state.seats()):
+            continue
+        return True
+    return False

@@ -22,6 +22,7 @@ from ..bansha.engine import ALIVE, ANY, Action, Skill
 from ..bansha.engine import Role as BaseRole
 from ..bansha.engine.mech_death import Hit
 from ..bansha.engine.mech_redirect import Link
+from .order import HOOKS
 from .registry import ROLES, SKILLS
 from .state import NataState, Plan
 from .terms import PHASES
@@ -91,7 +92,7 @@ class NataSkill(Skill):
             return f"「{self.name}」要在出局后才能发动。"
         if self.forced and not self.general and state.has(seat, "遗忘"):
             return "你处于[遗忘]：失去了所有[强制]技能。"
-        if state.has(seat, "沉默") and not self.forced and self.silenced and not self.general:
+        if self.silenced and not self.forced and not self.general and state.has(seat, "沉默"):
             return "你处于[沉默]：不能发动[强制]技能以外的技能（杀人除外）。"
         if self.night2 and not state.after_night1():
             return f"「{self.name}」第二晚开始才能发动。"
@@ -284,6 +285,12 @@ class Role(BaseRole):
     def may_hold(self) -> frozenset[str]:
         """What it holds and what it may come to hold."""
         return frozenset(s.key for s in (*self.skills, *self.extra))
+
+    @cached_property
+    def plain(self) -> bool:
+        """No rule adds a skill to what it holds (order.HOOKS["adds"]): a seat of it holds its role's skills, unless
+        it lost or gained some (state.held's quick answer)."""
+        return not self.may_hold.intersection(HOOKS["adds"]) and len(set(self.skill_keys)) == len(self.skill_keys)
 
 
 def role(name: str, faction: str, kind: str, strength: int, skills: tuple[NataSkill, ...], **fields) -> Role:

@@ -16,7 +16,8 @@ from ..bansha.engine.mech_sheriff import Badge, Election
 from ..bansha.engine.mech_status import Family
 from .order import HOOKS
 from .registry import ROLES, SKILLS
-from .terms import COMPOSITES, CYCLE, DAWN, DUSK, NEGATIVE, NIGHT_PHASES, POSITIVE, SEER, STRONG, VILLAGE, WEAK, WOLF
+from .table import Table
+from .terms import COMPOSITES, CYCLE, DAWN, DUSK, NEGATIVE, NIGHT_PHASES, POSITIVE, SEER, STRONG, WEAK, WOLF
 
 FAMILY = Family(NEGATIVE, POSITIVE, COMPOSITES)
 _ADDING: list = []
@@ -27,6 +28,20 @@ def _adding() -> list:
     if not _ADDING:
         _ADDING.extend(SKILLS[k] for k in HOOKS["adds"])
     return _ADDING
+
+
+_EXPANDED: dict[frozenset[str], frozenset[str]] = {}
+
+
+def _expanded(names: frozenset[str]) -> frozenset[str]:
+    """The effects of a set of status names, composites expanded (FAMILY.effects), once per distinct set: a game
+    asks "is this seat under X" thousands of times per input, over a handful of distinct sets."""
+    out = _EXPANDED.get(names)
+    if out is None:
+        if len(_EXPANDED) > 4096:
+            _EXPANDED.clear()
+        out = _EXPANDED[names] = frozenset(e for n in names for e in FAMILY.parts(n))
+    return out
 
 
 @dataclass
@@ -185,7 +200,16 @@ class NataState(BaseState):
     def __getstate__(self) -> dict:
         """A snapshot or a copy leaves the cache behind: it is no part of the game, and it holds skill objects
         (seats.skills_of) that pickle cannot name."""
-        return {**self.__dict__, "cache": {}}
+        out = {**self.__dict__, "cache": {}}
+        out.pop("_table", None)  # derived from the deal (table.py), rebuilt when asked
+        return out
+
+    def table(self) -> Table:
+        """The facts of this deal that never change (table.py), kept while the deal is the same."""
+        t = self.__dict__.get("_table")
+        if t is None or t.roles != self.roles:
+            t = self.__dict__["_table"] = Table.of(self.roles, self.factions)
+        return t
 
     # --- identity ---------------------------------------------------------------------------
     def role(self, seat: int):  # -> skill.Role
@@ -198,7 +222,7 @@ class NataState(BaseState):
         return self.factions[seat]
 
     def holders(self, role: str) -> list[int]:
-        return [s for s in range(1, self.n + 1) if self.roles[s] == role]
+        return list(self.table().holders.get(role, ()))
 
     def seats(self) -> range:
         return range(1, self.n + 1)
@@ -219,10 +243,10 @@ class NataState(BaseState):
 
     # --- statuses -----------------------------------------------------------------------------
     def effects(self, seat: int) -> set[str]:
-        return FAMILY.effects(self.statuses, seat)
+        return set(_expanded(self.statuses.names(seat)))
 
     def has(self, seat: int, effect: str) -> bool:
-        return effect in self.effects(seat)
+        return effect in _expanded(self.statuses.names(seat))
 
 
     # --- skills --------------------------------------------------------------------------------
@@ -273,6 +297,10 @@ class NataState(BaseState):
 
     def _held(self, seat: int) -> list[str]:
         fails = self.failed.get(seat)
+        role = ROLES[self.roles[seat]]
+        if not fails and role.plain and not self.face.get(seat) and not self.grants.get(seat) and (
+                seat not in self.stripped):
+            return list(role.skill_keys)  # most seats: their role's skills, nothing gained or lost
         keys: list[str] = []
         if seat not in self.stripped:
             keys = [k for k in ROLES[self.roles[seat]].skill_keys if not fails or k not in fails]
@@ -300,28 +328,32 @@ class NataState(BaseState):
         return True
 
     def holding(self, skill: str) -> list[int]:
-        return [s for s in self.seats() if self.holds(s, skill)]
+        # a seat of a role that neither lists the skill nor gains any (face, grants, adds) cannot hold it
+        roles, face, grants = self.roles, self.face, self.grants
+        return [s for s in self.seats() if (skill in ROLES[roles[s]].may_hold or not ROLES[roles[s]].plain or face.get(s)
+                                            or grants.get(s)) and self.holds(s, skill)]
 
     # --- wolves ---------------------------------------------------------------------------------
     def labels_of(self, seat: int) -> list[str]:
         """群内/接刀 labels held, before 超度 ("会丢失且无法获得[群内]或[接刀]标签")."""
-        if self.faction(seat) != WOLF:
+        if self.factions[seat] != WOLF:
             return []
-        return list(dict.fromkeys([*self.role(seat).tags, *self.labels.get(seat, [])]))
+        tags, extra = ROLES[self.roles[seat]].tags, self.labels.get(seat)
+        return list(dict.fromkeys([*tags, *extra])) if extra else list(tags)
 
     def inner(self, seat: int) -> bool:
         """An effective 群内 wolf: alive, labelled, not 超度."""
         return self.alive[seat] and "群内" in self.labels_of(seat) and not self.has(seat, "超度")
 
     def pack(self) -> list[int]:
-        return [s for s in self.seats() if self.inner(s)]
+        return [s for s in self.table().wolves if self.inner(s)]
 
     def catcher(self, seat: int) -> bool:
         """[接刀] in force: every 群内 wolf is out or under permanent 业炎/净化."""
         if not self.alive[seat] or "接刀" not in self.labels_of(seat) or self.has(seat, "超度"):
             return False
-        for s in self.seats():
-            if s != seat and "群内" in self.labels_of(s) and self.alive[s]:
+        for s in self.table().wolves:  # only a wolf has labels (labels_of)
+            if s != seat and self.alive[s] and "群内" in self.labels_of(s):
                 burned = any(st.name in ("业炎", "净化") and st.until == PERMANENT for st in self.statuses.of(s))
                 if not burned:
                     return False
@@ -363,21 +395,23 @@ class NataState(BaseState):
 
     # --- the loss conditions (胜负判定) --------------------------------------------------------------
     def out_count(self, kind: str) -> tuple[int, int]:
-        seats = [s for s in self.seats() if self.faction(s) == VILLAGE and self.kind(s) == kind]
-        return sum(1 for s in seats if not self.alive[s]), len(seats)
+        seats = self.table().village[kind]
+        alive = self.alive
+        return sum(1 for s in seats if not alive[s]), len(seats)
 
     def village_lost(self) -> bool:
         seer_out, seers = self.out_count(SEER)
         if seers and seer_out < seers:
             return False
-        need = [max(0, total - self.zhuque_cuts) for _, total in (self.out_count(STRONG), self.out_count(WEAK))]
-        return self.out_count(STRONG)[0] >= need[0] or self.out_count(WEAK)[0] >= need[1]
+        strong, weak = self.out_count(STRONG), self.out_count(WEAK)
+        need = [max(0, total - self.zhuque_cuts) for _, total in (strong, weak)]
+        return strong[0] >= need[0] or weak[0] >= need[1]
 
     def wolves_lost(self) -> bool:
         """No 群内 or 接刀 character, and none can arise: a living 狼弟 with 潜藏 still in force, or a dead
         群内/接刀 wolf the 阴阳使者 may still revive ("且无法产生新的[群内]或[接刀]角色")."""
-        for s in self.seats():
-            if not self.alive[s] or self.faction(s) != WOLF or self.burned_for_good(s):
+        for s in self.table().wolves:
+            if not self.alive[s] or self.burned_for_good(s):
                 continue
             if self.labels_of(s) or self.holds(s, "qiancang"):
                 return False

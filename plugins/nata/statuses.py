@@ -86,7 +86,10 @@ class Statuses:
     def sync(self) -> None:
         """Keep the statuses of 强制 skills in step with the skills ("该强制技能失效后，这些状态也一同失效")."""
         state = self.w.state
-        for seat in state.seats():
+        # only a seat whose role, 变脸 card or grants may give it such a skill, or that holds such statuses, can change
+        seats = {*state.table().innate, *state.face, *state.grants}
+        seats.update(st.holder for st in state.statuses.items if "by" in st.data)
+        for seat in sorted(seats):
             want = self.innate(seat)
             if not want and not any("by" in st.data for st in state.statuses.of(seat)):
                 continue

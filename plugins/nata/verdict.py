@@ -13,15 +13,24 @@ def settle(w: World) -> None:
     state, ctx = w.state, w.ctx
     if state.winner:
         return
-    failing = [(s.key, s.failing(state)) for s in hooked("failing")]
-    for seat in state.seats():
-        fails = state.failed.setdefault(seat, [])
-        for key, why in failing:
-            if why and key in state.held(seat) and key not in fails:
-                fails.append(key)
-                if state.alive[seat]:
-                    ctx.seat(seat, f"「{SKILLS[key].name}」失效了。")
-                ctx.judge(f"{ctx.name(seat)} 的「{SKILLS[key].name}」失效")
+    failed = state.failed
+    if len(failed) != state.n:
+        for seat in state.seats():
+            failed.setdefault(seat, [])
+    failing = [s.key for s in hooked("failing") if s.failing(state)]
+    if failing:
+        for seat in state.seats():
+            fails = failed[seat]
+            may = state.role(seat).may_hold
+            for key in failing:
+                # a failing skill is a role's own: held only by its role, a 变脸 card or a grant
+                if key in fails or (key not in may and seat not in state.face and not state.grants.get(seat)):
+                    continue
+                if key in state.held(seat):
+                    fails.append(key)
+                    if state.alive[seat]:
+                        ctx.seat(seat, f"「{SKILLS[key].name}」失效了。")
+                    ctx.judge(f"{ctx.name(seat)} 的「{SKILLS[key].name}」失效")
     w.status.sync()
     judge_end(w)
 

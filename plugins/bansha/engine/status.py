@@ -36,17 +36,26 @@ class StatusBook:
     # Lookups go through an index by holder (a game asks "does this seat have X" thousands of times per
     # input). It is rebuilt whenever `items` was replaced or changed length (games also filter `items`
     # themselves), dropped by every change made here, and never pickled.
-    _index = None  # (items, len, by holder); a class default, not a field: not built yet
+    _index = None  # (items, len, by holder, names by holder); a class default, not a field: not built yet
 
     def _by_holder(self) -> dict[int, list[Status]]:
-        index: tuple[list[Status], int, dict[int, list[Status]]] | None = self._index
+        index: tuple[list[Status], int, dict[int, list[Status]], dict[int, frozenset[str]]] | None = self._index
         items = self.items
         if index is None or index[0] is not items or index[1] != len(items):
             by: dict[int, list[Status]] = {}
             for st in items:
                 by.setdefault(st.holder, []).append(st)
-            index = self._index = (items, len(items), by)
+            index = self._index = (items, len(items), by, {})
         return index[2]
+
+    def names(self, holder: int) -> frozenset[str]:
+        """The names of the statuses the seat holds (kept with the index: asked far more often than changed)."""
+        by = self._by_holder()
+        known = self._index[3]  # type: ignore[index]
+        out = known.get(holder)
+        if out is None:
+            out = known[holder] = frozenset(s.name for s in by.get(holder, ()))
+        return out
 
     def __getstate__(self) -> dict[str, Any]:
         return {"items": self.items}
@@ -64,10 +73,7 @@ class StatusBook:
         return [s for s in mine if name is None or s.name == name]
 
     def has(self, holder: int, name: str) -> bool:
-        for s in self._by_holder().get(holder, ()):
-            if s.name == name:
-                return True
-        return False
+        return name in self.names(holder)
 
     def remove(self, holder: int, name: str | None = None) -> list[Status]:
         gone = self.of(holder, name)
