@@ -126,11 +126,21 @@ class AfterDeath:
 def night_work(key: str) -> NightWork | None:
     """The handler of a night step (None for a step that is a skill's effect: 查验 answers at once)."""
     work = BOOK.handler(STEP, key)
-    return work() if work is not None else None
+    return _handler(work) if work is not None else None
 
 
 def after_death(key: str) -> AfterDeath:
-    return BOOK.handlers[STEP][key]()
+    return _handler(BOOK.handlers[STEP][key])
+
+
+_HANDLERS: dict[type, NightWork | AfterDeath] = {}  # handlers keep nothing of their own: one of each will do
+
+
+def _handler(kind: type) -> NightWork | AfterDeath:
+    made = _HANDLERS.get(kind)
+    if made is None:
+        made = _HANDLERS[kind] = kind()
+    return made
 
 
 def overrides(work: NightWork | AfterDeath | type, moment: str) -> bool:

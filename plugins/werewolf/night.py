@@ -8,6 +8,7 @@ dawn's deaths are announced.
 
 from __future__ import annotations
 
+from ..bansha.engine.incremental import fixed
 from . import order
 from .book import Dawn, Departure, night_work, overrides
 from .order import NightStep
@@ -21,8 +22,13 @@ def on(state: WerewolfState, step: NightStep) -> bool:
     return state.has_card(step.role) and (not step.first_night or state.day == 1)
 
 
-def tonight(state: WerewolfState, phase: str | None = None) -> list[NightStep]:
-    return [step for step in order.NIGHT_ORDER if on(state, step) and (phase is None or step.phase == phase)]
+def tonight(state: WerewolfState, phase: str | None = None) -> tuple[NightStep, ...]:
+    """The steps of order.NIGHT_ORDER on this board (in `phase`): fixed by the board's cards and whether it is
+    the first night, so built once per game and night kind (engine/incremental.py `fixed`)."""
+    first = state.day == 1
+    return fixed(state, ("tonight", phase, first), lambda: tuple(
+        step for step in order.NIGHT_ORDER
+        if on(state, step) and (phase is None or step.phase == phase)))
 
 
 def keep_open(state: WerewolfState) -> bool:
@@ -42,9 +48,10 @@ def keep_open(state: WerewolfState) -> bool:
 
 def owes(state: WerewolfState) -> set[int] | None:
     """Who owes an action in this sub-phase, where its steps say (None: the skills say)."""
-    owed = [work.owes(state) for work in (night_work(s.key) for s in tonight(state, state.phase))
-            if work is not None and overrides(work, "owes")]
-    return set().union(*owed) if owed else None
+    works = fixed(state, ("owes", state.phase, state.day == 1), lambda: tuple(
+        work for work in (night_work(s.key) for s in tonight(state, state.phase))
+        if work is not None and overrides(work, "owes")))
+    return set().union(*(work.owes(state) for work in works)) if works else None
 
 
 class Night:

@@ -16,6 +16,7 @@ Pure: no nonebot, no clock, no global random; randomness only from ctx.rng.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from ..bansha.engine import CastRow, Channel, Ctx, Outcome, Refusal, Ruleset, Skill, register
@@ -54,6 +55,9 @@ _PROBLEMS = BOOK.problems([step.key for step in (*NIGHT_ORDER, *AFTER_DEATH)])
 if _PROBLEMS:
     raise ValueError("狼人杀的声明有误：" + "；".join(_PROBLEMS))
 _ = roles  # imported for its registrations
+
+
+LOVER_REFUSAL = "恋人之间不能互相投票或伤害。"
 
 
 def _flag(value: Any) -> bool:
@@ -153,8 +157,8 @@ class WerewolfRuleset(Ruleset):
 
     # --- declarations -------------------------------------------------------------------------
     def skills_of(self, state: WerewolfState, seat: int) -> list[Skill]:
-        role = views.role_of(state, seat)
-        skills = [] if state.powerless(seat) else list(role.skills_now(state, seat))
+        role = BOOK.roles[state.roles[seat]]
+        skills = () if state.cursed and state.powerless(seat) else role.skills_now(state, seat)
         return [*skills, everyone.VOTE, *chief.skills(state, seat)]
 
     def help_text(self, state: WerewolfState, seat: int) -> str:
@@ -169,12 +173,14 @@ class WerewolfRuleset(Ruleset):
             return f"第{state.day}夜 {spec.label}"
         return f"第{state.day}天 {spec.label}"
 
-    def target_refusal(self, state: WerewolfState, seat: int, skill: Skill, target: int) -> str | None:
+    def target_check(self, state: WerewolfState, seat: int, skill: Skill) -> Callable[[int], str | None] | None:
         """002 恋人之间永远不能互票互杀, before the skill's own check."""
+        own = super().target_check(state, seat, skill)
         harmful = isinstance(skill, WerewolfSkill) and skill.harmful and state.phase not in skill.harmless_in
-        if harmful and target == state.lover_of(seat):
-            return "恋人之间不能互相投票或伤害。"
-        return super().target_refusal(state, seat, skill, target)
+        lover = state.lover_of(seat) if harmful else 0
+        if not lover:
+            return own
+        return lambda target: LOVER_REFUSAL if target == lover else own(target) if own is not None else None
 
     def prompt_note(self, state: WerewolfState, seat: int) -> str:
         return views.role_of(state, seat).prompt_line(state, seat)
@@ -203,7 +209,7 @@ class WerewolfRuleset(Ruleset):
         for s in state.living():
             if s in state.done:
                 continue
-            if any(phase in sk.phases and self.available(state, s, sk) is None for sk in self.skills_of(state, s)):
+            if any(phase in sk.phases and self._unusable(state, s, sk) is None for sk in self.skills_of(state, s)):
                 out.add(s)
         return out
 

@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..bansha.engine import BaseState, VoteBox
+from ..bansha.engine.incremental import fixed
 from ..bansha.engine.mech_sheriff import Badge, Election
 from .book import BOOK
 from .terms import CHECK_FACTION, DAY, GOOD, LOVERS, PIPER, PK, WOLF, WOLVES
@@ -105,9 +106,12 @@ class WerewolfState(BaseState):
 
     def has_card(self, role: str) -> bool:
         """The board holds this card (dealt or a spare): 002's "有守卫局" is a property of the board."""
-        if role == "狼人":
-            return any(BOOK.roles[card].kind == WOLF for card in self.deck)
-        return role in self.deck
+        return role in fixed(self, ("cards", len(self.deck)), self._cards)
+
+    def _cards(self) -> frozenset[str]:
+        """The board's cards, and 狼人 when any of them is a wolf's (the pack wakes as one)."""
+        wolf = any(BOOK.roles[card].kind == WOLF for card in self.deck)
+        return frozenset([*self.deck, *(["狼人"] if wolf else [])])
 
     def wolves(self, living: bool = True) -> list[int]:
         return [s for s in range(1, self.n + 1) if self.kind(s) == WOLF and (self.alive[s] or not living)]

@@ -156,13 +156,17 @@ def play_game(
             if game.status != RUNNING or game.phase_no != phase_no:
                 continue
         state = game.state
-        for seat in sorted(ruleset.pending(state)):
-            if seat not in ruleset.pending(game.state):
+        owed = ruleset.pending(state)
+        for seat in sorted(owed):
+            if seat not in owed:
                 continue  # an earlier move this step changed who owes an action (a death, a shot)
             act = table.decide(ruleset, game.state, seat) if table is not None else agent(ruleset, state, seat, arng)
-            acted |= move(seat, act)
+            moved = move(seat, act)
+            acted |= moved
             if game.status != RUNNING or game.phase_no != phase_no:
                 break
+            if moved:  # a refused input changed nothing: who owes an action is as it was
+                owed = ruleset.pending(game.state)
         if not acted and game.status == RUNNING:
             clock = max(clock, game.deadline or clock)
             feed(Input.make("deadline", 0, clock, phase_no=game.phase_no))

@@ -101,18 +101,20 @@ class Game:
             return f"{seat}号 {self.players[seat - 1].name}"
         return f"{seat}号"
 
+    def _seat_or_qq(self, num: int) -> int | None:
+        return num if 1 <= num <= len(self.players) else self.seat_of(num)
+
     def is_judge(self, qq: int) -> bool:
         return qq == self.owner or qq in self.judges
 
     def resolve(self, token: str) -> int | None:
         """A target token → seat: 3, 3号, @QQ, QQ number or exact name."""
         t = token.strip()
+        if t.isascii() and t.isdigit():  # the common case (the agents, a typed seat number): no pattern needed
+            return self._seat_or_qq(int(t))
         m = re.fullmatch(r"(\d+)\s*号?", t)
         if m:
-            num = int(m.group(1))
-            if 1 <= num <= len(self.players):
-                return num
-            return self.seat_of(num)
+            return self._seat_or_qq(int(m.group(1)))
         if t.startswith("@") and t[1:].isdigit():
             return self.seat_of(int(t[1:]))
         for i, p in enumerate(self.players):
@@ -133,19 +135,23 @@ def apply(game: Game, inp: Input) -> list[Event]:
         raise Refusal("无法识别的操作。")
     if game.status == ENDED and inp.kind not in ("deadline",):
         raise Refusal("这局游戏已经结束了。")
-    ctx = Ctx(game, game.rules, inp.at, inp.actor)
+    rules = game.rules
+    ctx = Ctx(game, rules, inp.at, inp.actor)
     before = (game.phase_no, game.deadline)
     incremental.unseal(game.state)  # this input may change anything
     handler(game, ctx, inp)
-    _after(game, ctx, inp)
-    if (game.phase_no, game.deadline) != before:
+    _after(game, ctx, rules)
+    if game.phase_no != before[0] or game.deadline != before[1]:
         _set_reminder(game, inp.at)
     game.seq += 1
+    events = ctx.events
     for part in parts.installed():  # what a part adds once the input is folded (the spectators' feed)
-        ctx.events.extend(part.after_input(game, inp, ctx.events))
+        more = part.after_input(game, inp, events)
+        if more:
+            events.extend(more)
     if game.keep_record:
         record.keep(game, record.notes(game, inp.at, ctx.events))
-    return ctx.events
+    return events
 
 
 # --- input handlers ----------------------------------------------------------
@@ -360,26 +366,26 @@ _HANDLERS = {
 # --- after every accepted input ---------------------------------------------------
 
 
-def _after(game: Game, ctx: Ctx, inp: Input) -> None:
+def _after(game: Game, ctx: Ctx, rules: Ruleset) -> None:
     """Settle the game after an input: outcome, phase entries, early closes.
 
     In the simulator (`Game.texts` off) the state is sealed while the loop only asks (engine/incremental.py):
     when it stops, the outcome and pending seats it asked last hold until the next input, for the agents."""
-    rules = game.rules
     for _ in range(_EARLY_CLOSE_LIMIT):
         if game.status != RUNNING:
             return
+        state = game.state
         if not game.texts:
-            incremental.seal(game.state)
-        result = rules.outcome(game.state)
+            incremental.seal(state)
+        result = rules.outcome(state)
         if result is not None:
-            incremental.unseal(game.state)
+            incremental.unseal(state)
             _finish(game, ctx, result, result.text)
             return
         if ctx.entered:
-            incremental.unseal(game.state)
+            incremental.unseal(state)
             ctx.entered.clear()
-            spec = rules.phases[game.state.phase]
+            spec = rules.phases[state.phase]
             game.phase_no += 1
             if game.paused:
                 game.paused_left = float(phase_deadline(spec, game.options, ctx.at, game.last_close) - ctx.at)
@@ -388,23 +394,23 @@ def _after(game: Game, ctx: Ctx, inp: Input) -> None:
             _announce_phase(game, ctx, spec)
             for part in parts.installed():
                 part.on_enter(game, ctx)
-        elif _closes_early(game):
-            incremental.unseal(game.state)
+        elif _closes_early(game, rules, state):
+            incremental.unseal(state)
             _close(game, ctx)
         else:
             return
     raise RuntimeError("phase loop did not settle")  # a ruleset bug, not a player's
 
 
-def _closes_early(game: Game) -> bool:
-    spec = game.rules.phases.get(game.state.phase)
+def _closes_early(game: Game, rules: Ruleset, state: Any) -> bool:
+    spec = rules.phases.get(state.phase)
     return (
         spec is not None
         and spec.early
         and game.options.get("节奏", QUICK) != FORUM
         and not game.paused
-        and not game.rules.pending(game.state)
-        and not game.rules.keep_open(game.state)
+        and not rules.pending(state)
+        and not rules.keep_open(state)
     )
 
 

@@ -86,6 +86,29 @@ def unseal(state: Any) -> None:
         state.__dict__.pop(SEAL, None)
 
 
+# Facts a state fixes once dealt (the board's cards, the night's steps on this board): built at the first ask
+# and kept on the state itself, under a name pickling leaves out (BaseState.__getstate__), so a restored
+# game builds them again.
+MEMO = "_kept_memo"
+
+
+def fixed(state: Any, key: Hashable, build: Callable[[], Any]) -> Any:
+    """`build()`, once per state and key: only for what cannot change after the deal."""
+    memo = state.__dict__.get(MEMO)
+    if memo is None:
+        memo = state.__dict__[MEMO] = {}
+    try:
+        return memo[key]
+    except KeyError:
+        value = memo[key] = build()
+        return value
+
+
+def transient(name: str) -> bool:
+    """A name this module keeps on a state (a seal, the memo): not part of the game, never pickled."""
+    return name.startswith("_kept_")
+
+
 def _check(rules: Any, name: str, state: Any, kept: Any, fresh: Any) -> None:
     if kept != fresh:
         raise Stale(f"{rules.key}.{name}: kept {kept!r} but from scratch {fresh!r} "

@@ -77,15 +77,18 @@ class Part:
 
 
 _PARTS: dict[str, Part] = {}
+_INSTALLED: tuple[Part, ...] = ()  # asked several times per input: built once per install
 
 
 def install(*parts: Part) -> None:
+    global _INSTALLED
     for part in parts:
         _PARTS[part.key] = part
+    _INSTALLED = tuple(_PARTS.values())
 
 
-def installed() -> list[Part]:
-    return list(_PARTS.values())
+def installed() -> tuple[Part, ...]:
+    return _INSTALLED
 
 
 def get(key: str) -> Part:

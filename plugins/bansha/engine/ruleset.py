@@ -11,11 +11,12 @@ deadline (`close_phase`), what a seat knows (`view`) and the outcome
 from __future__ import annotations
 
 import difflib
-from collections.abc import Hashable, Iterable
-from dataclasses import dataclass, field, replace
+from collections.abc import Callable, Hashable, Iterable
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from . import incremental, parts
+from .basestate import BaseState
 from .channels import Channel, help_line
 from .core import ABSTAIN, Action, CastRow, Outcome, Refusal
 from .ctx import Ctx
@@ -23,7 +24,6 @@ from .order import STEP_RESOLVED, STEP_SUBMITTED, STEP_WAITING, StepView, step_s
 from .phases import COMMON_OPTIONS, FORUM, OptionSpec, PhaseSpec, format_duration
 from .roles import BLOCKED, EFFECT, TARGET, Book
 from .skills import Skill, check_target_rule, find_skill, rule_targets
-from .status import StatusBook
 
 if TYPE_CHECKING:
     from .rulings import Ruling
@@ -31,29 +31,6 @@ if TYPE_CHECKING:
 __all__ = [  # Ctx (engine/ctx.py) and the step views (engine/order.py) are named here too
     "STEP_RESOLVED", "STEP_SUBMITTED", "STEP_WAITING", "BaseState", "Ctx", "LegalChoice", "Ruleset", "StepView",
 ]
-
-
-@dataclass
-class BaseState:
-    """Fields every ruleset state has. Seats are numbered 1..n."""
-
-    n: int
-    phase: str = ""
-    day: int = 0
-    alive: list[bool] = field(default_factory=list)  # index 0 unused
-    uses: dict[str, int] = field(default_factory=dict)  # "seat:skill" -> times used
-    statuses: StatusBook = field(default_factory=StatusBook)
-    done: set[int] = field(default_factory=set)  # seats that acted or passed this phase
-
-    def living(self) -> list[int]:
-        return [s for s in range(1, self.n + 1) if self.alive[s]]
-
-    def used(self, seat: int, key: str) -> int:
-        return self.uses.get(f"{seat}:{key}", 0)
-
-    def use(self, seat: int, key: str) -> None:
-        k = f"{seat}:{key}"
-        self.uses[k] = self.uses.get(k, 0) + 1
 
 
 @dataclass(frozen=True)
@@ -161,9 +138,18 @@ class Ruleset:
         return check(state, seat) if check else None
 
     def target_refusal(self, state: Any, seat: int, skill: Skill, target: int) -> str | None:
-        """Why this target is refused (beyond the declaration's target rule): the book's check."""
+        """Why this target is refused (beyond the declaration's target rule): `target_check`'s answer."""
+        check = self.target_check(state, seat, skill)
+        return check(target) if check is not None else None
+
+    def target_check(self, state: Any, seat: int, skill: Skill) -> Callable[[int], str | None] | None:
+        """`target_refusal` for this seat and skill as a function of the target, or None when no target is
+        refused beyond the declaration's rule: `legal` asks it once per skill, not once per candidate. By
+        default the book's check; a game that overrides `target_refusal` instead is asked per target."""
+        if type(self).target_refusal is not Ruleset.target_refusal:
+            return lambda target: self.target_refusal(state, seat, skill, target)
         check = self.book.handler(TARGET, skill.key) if self.book else None
-        return check(state, seat, target) if check else None
+        return None if check is None else (lambda target: check(state, seat, target))
 
     def perform(self, ctx: Ctx, state: Any, seat: int, skill: Skill, action: Action) -> None:
         """Every check passed: the skill's effect, from the book (a game not yet in one: its do_<key>)."""
@@ -386,8 +372,10 @@ class Ruleset:
             raise Refusal(no_such_skill(word, [s for s in skills if not s.mandatory]))
         return skill
 
-    def act(self, ctx: Ctx, state: Any, seat: int, action: Action) -> None:
-        skill = next((s for s in self.skills_of(state, seat) if s.key == action.skill), None)
+    def act(self, ctx: Ctx, state: Any, seat: int, action: Action, skill: Skill | None = None) -> None:
+        """`skill`: the seat's skill of `action.skill` when the caller has just found it (engine/game.py)."""
+        if skill is None or skill.key != action.skill:
+            skill = next((s for s in self.skills_of(state, seat) if s.key == action.skill), None)
         if skill is None:
             raise Refusal("你没有这个技能。")
         why = self.available(state, seat, skill)
@@ -396,10 +384,11 @@ class Ruleset:
         if skill.timeout and ctx.options.get("节奏") == "论坛" and ctx.last_close is not None:
             if ctx.at > ctx.last_close + skill.timeout * 60:
                 raise Refusal(f"「{skill.name}」已超过行动时限（关门后 {skill.timeout} 分钟），视为放弃。")
+        check = self.target_check(state, seat, skill) if action.targets else None
         for t in action.targets:
-            why = check_target_rule(skill, seat, t, lambda s: state.alive[s], state.n)
-            if why is None and t != ABSTAIN:
-                why = self.target_refusal(state, seat, skill, t)
+            why = check_target_rule(skill, seat, t, state.alive.__getitem__, state.n)
+            if why is None and t != ABSTAIN and check is not None:
+                why = check(t)
             if why:
                 raise Refusal(why)
         self.perform(ctx, state, seat, skill, action)
@@ -411,8 +400,9 @@ class Ruleset:
             if self._unusable(state, seat, skill) is not None:
                 continue
             cands = [ABSTAIN] if "弃权" in skill.words else []
-            cands += [t for t in rule_targets(skill, seat, state.alive, state.n)
-                      if self.target_refusal(state, seat, skill, t) is None]
+            seats = rule_targets(skill, seat, state.alive, state.n)
+            check = self.target_check(state, seat, skill) if seats else None
+            cands += seats if check is None else [t for t in seats if check(t) is None]
             if skill.least_targets and len(cands) < skill.least_targets:
                 continue
             out.append(LegalChoice(skill, tuple(cands)))

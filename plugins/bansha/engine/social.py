@@ -145,7 +145,7 @@ def cast_text(game: Game) -> str:
 
 def feed(game: Game, inp: Input, events: list[Event]) -> list[Event]:
     """Each spectator's copy of one input: at most one private message each."""
-    if not game.spectators:
+    if not game.parts.get("spectators"):  # (most games: nobody watches; the part's state, without __getattr__)
         return []
     public: list[tuple[str, str]] = []
     images: list[dict] = []
