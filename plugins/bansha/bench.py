@@ -149,14 +149,21 @@ def profile_engine(games: int = 100, key: str = "werewolf", n: int = 12, top: in
     stats = pstats.Stats(prof)
     total = stats.total_tt  # type: ignore[attr-defined]
     rows = []
+    files: dict[str, list[float]] = {}  # file -> [own time, calls]: where the time goes, layer by layer
     for (path, line, func), (_cc, calls, tt, ct, _callers) in stats.stats.items():  # type: ignore[attr-defined]
         rows.append({"function": f"{_short(path)}:{line}({func})", "calls": calls, "tottime": tt, "cumtime": ct})
+        where = files.setdefault(_short(path) if path != "~" else "（Python 内建）", [0.0, 0])
+        where[0] += tt
+        where[1] += calls
     rows.sort(key=lambda r: -r["tottime"])
     for r in rows:
         r["share"] = round(r["tottime"] / total, 4) if total else 0.0
         r["tottime"] = round(r["tottime"], 4)
         r["cumtime"] = round(r["cumtime"], 4)
-    return [{"total_seconds": round(total, 3), "games": games}] + rows[:top]
+    by_file = [{"file": f, "tottime": round(tt, 4), "calls": int(n), "share": round(tt / total, 4) if total else 0.0}
+               for f, (tt, n) in sorted(files.items(), key=lambda kv: -kv[1][0])]
+    calls = sum(int(n) for _, n in files.values())
+    return [{"total_seconds": round(total, 3), "games": games, "calls": calls, "files": by_file[:top]}] + rows[:top]
 
 
 def _short(path: str) -> str:
@@ -262,6 +269,10 @@ def render_markdown(figures: Sequence[Figure], info: dict[str, Any], command: st
                 "| 函数 | 调用次数 | 自身耗时 s | 占比 | 累计耗时 s |", "|---|---|---|---|---|"]
         for r in prows:
             out.append(f"| `{r['function']}` | {r['calls']} | {r['tottime']} | {r['share'] * 100:.1f}% | {r['cumtime']} |")
+        if meta.get("files"):
+            out += ["", f"按文件汇总（同一次 cProfile；函数调用共 {meta['calls']:,} 次，每局 {meta['calls'] // meta['games']:,} 次）：", "",
+                    "| 文件 | 调用次数 | 自身耗时 s | 占比 |", "|---|---|---|---|"]
+            out += [f"| `{f['file']}` | {f['calls']} | {f['tottime']} | {f['share'] * 100:.1f}% |" for f in meta["files"]]
     elif old_profile:
         out += ["", *old_profile]
     return "\n".join(out) + "\n"

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from ..bansha.engine.incremental import fixed
 from . import order
-from .book import Dawn, Departure, night_work, overrides
+from .book import Dawn, Departure, NightWork, night_work, overrides
 from .order import NightStep
 from .state import WerewolfState
 from .terms import DAY, POISON, WOLF_KILL
@@ -25,10 +25,11 @@ def on(state: WerewolfState, step: NightStep) -> bool:
 def tonight(state: WerewolfState, phase: str | None = None) -> tuple[NightStep, ...]:
     """The steps of order.NIGHT_ORDER on this board (in `phase`): fixed by the board's cards and whether it is
     the first night, so built once per game and night kind (engine/incremental.py `fixed`)."""
-    first = state.day == 1
-    return fixed(state, ("tonight", phase, first), lambda: tuple(
-        step for step in order.NIGHT_ORDER
-        if on(state, step) and (phase is None or step.phase == phase)))
+    return fixed(state, ("tonight", phase, state.day == 1), _tonight, state, phase)
+
+
+def _tonight(state: WerewolfState, phase: str | None) -> tuple[NightStep, ...]:
+    return tuple(step for step in order.NIGHT_ORDER if on(state, step) and (phase is None or step.phase == phase))
 
 
 def keep_open(state: WerewolfState) -> bool:
@@ -48,10 +49,13 @@ def keep_open(state: WerewolfState) -> bool:
 
 def owes(state: WerewolfState) -> set[int] | None:
     """Who owes an action in this sub-phase, where its steps say (None: the skills say)."""
-    works = fixed(state, ("owes", state.phase, state.day == 1), lambda: tuple(
-        work for work in (night_work(s.key) for s in tonight(state, state.phase))
-        if work is not None and overrides(work, "owes")))
+    works = fixed(state, ("owes", state.phase, state.day == 1), _owing, state)
     return set().union(*(work.owes(state) for work in works)) if works else None
+
+
+def _owing(state: WerewolfState) -> tuple[NightWork, ...]:
+    return tuple(work for work in (night_work(s.key) for s in tonight(state, state.phase))
+                 if work is not None and overrides(work, "owes"))
 
 
 class Night:

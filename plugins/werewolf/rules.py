@@ -202,15 +202,18 @@ class WerewolfRuleset(Ruleset):
                 if sheriff.may_vote(state.sheriff_voters, state.stood, s) and s not in box.votes and s not in state.done
             }
         if phase in (DAY, PK):
-            return {s for s in state.living() if state.can_vote(s) and s not in state.box.votes and s not in state.done}
+            votes, done = state.box.votes, state.done
+            return {s for s in state.living() if s not in votes and s not in done and state.can_vote(s)}
         if phase == TIE:
             return {state.sheriff} - state.done if state.sheriff and state.alive[state.sheriff] else set()
         out = set()
+        done = state.done
         for s in state.living():
-            if s in state.done:
-                continue
-            if any(phase in sk.phases and self._unusable(state, s, sk) is None for sk in self.skills_of(state, s)):
-                out.add(s)
+            if s not in done:
+                for sk in self.skills_of(state, s):
+                    if phase in sk.phases and self._unusable(state, s, sk) is None:
+                        out.add(s)
+                        break
         return out
 
     def keep_open(self, state: WerewolfState) -> bool:

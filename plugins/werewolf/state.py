@@ -114,10 +114,11 @@ class WerewolfState(BaseState):
         return frozenset([*self.deck, *(["狼人"] if wolf else [])])
 
     def wolves(self, living: bool = True) -> list[int]:
-        return [s for s in range(1, self.n + 1) if self.kind(s) == WOLF and (self.alive[s] or not living)]
+        book, roles, alive = BOOK.roles, self.roles, self.alive  # (asked for every wolf's move: no call per seat)
+        return [s for s in range(1, self.n + 1) if book[roles[s]].kind == WOLF and (alive[s] or not living)]
 
     def revealed(self, seat: int) -> bool:
-        return self.statuses.has(seat, REVEALED)
+        return bool(self.statuses.items) and self.statuses.has(seat, REVEALED)  # (most games: no status at all)
 
     @property
     def sheriff(self) -> int:
@@ -140,6 +141,12 @@ class WerewolfState(BaseState):
         if self.mixed_love and seat in (*self.lovers, self.cupid):
             return LOVERS
         return BOOK.roles[self.roles[seat]].faction
+
+    def camps(self) -> list[str]:
+        """`camp` of every seat (index 0 unused), with the 人狼恋 decided once: the verdict reads them all."""
+        side = (*self.lovers, self.cupid) if self.mixed_love else ()
+        roles = BOOK.roles
+        return [""] + [LOVERS if s in side else roles[self.roles[s]].faction for s in range(1, self.n + 1)]
 
     def powerless(self, seat: int) -> bool:
         """After the 长老 was killed by the village: "所有平民(除狼之外的其他角色)都将失去他们的特殊能力"."""

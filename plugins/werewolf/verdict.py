@@ -16,9 +16,10 @@ def outcome(state: WerewolfState) -> Outcome | None:
     is left; otherwise the last side still in the running wins. When the last sides go out together (a night's
     kill and poison), the wolves win: 002 "狼人的目标：黑夜的时候杀死所有的村民"."""
     everyone = range(1, state.n + 1)
+    camps = state.camps()
     if state.forfeited:
         winner = GOOD if state.forfeited == WOLVES else WOLVES
-        seats = tuple(s for s in everyone if state.camp(s) == winner)
+        seats = tuple(s for s in everyone if camps[s] == winner)
         return Outcome(winner, seats, f"{state.forfeited}累计两张红牌判负，{winner}获胜！")
     living = state.living()
     piper = state.piper
@@ -38,8 +39,8 @@ def outcome(state: WerewolfState) -> Outcome | None:
     # change any more (恋人之间永远不能互票互杀) and he can never win.
     frozen_piper = piper_in and set(living) == set(state.lovers) and state.powerless(piper)
     piper_in = piper_in and not frozen_piper
-    good = [s for s in everyone if state.camp(s) == GOOD]
-    wolves = [s for s in everyone if state.camp(s) == WOLVES]
+    good = [s for s in everyone if camps[s] == GOOD]
+    wolves = [s for s in everyone if camps[s] == WOLVES]
     villagers = [s for s in good if state.kind(s) == VILLAGER]
     gods = [s for s in good if state.kind(s) == GOD]
     villagers_out = bool(villagers) and not any(state.alive[s] for s in villagers)

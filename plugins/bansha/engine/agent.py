@@ -32,13 +32,23 @@ def random_action(ruleset: Ruleset, state: Any, seat: int, rng: Rng) -> Action |
     cands = list(pick.candidates)
     if len(cands) < k:
         return None
-    targets = tuple(rng.sample(cands, k)) if skill.distinct else tuple(rng.choice(cands) for _ in range(k))
+    targets = tuple(_sample(rng, cands, k)) if skill.distinct else tuple(rng.choice(cands) for _ in range(k))
     words = (rng.choice(skill.words),) if skill.words and not targets and rng.chance(0.5) else ()
     reason = VOTE_REASON if skill.name in ("投票", "改票") else ""  # 003/004 refuse a vote without one
     return Action(skill=skill.key, targets=targets, words=tuple(w for w in words if w != "弃权"), reason=reason)
 
 
 VOTE_REASON = "随机投票"
+
+
+def _sample(rng: Rng, pool: list[int], k: int) -> list[int]:
+    """k distinct items, uniformly: a Fisher-Yates shuffle stopped after k draws (the agent's pick of one
+    target costs one draw, not one per candidate)."""
+    n = len(pool)
+    for i in range(k):
+        j = i + rng.below(n - i)
+        pool[i], pool[j] = pool[j], pool[i]
+    return pool[:k]
 
 
 Agent = Callable[[Ruleset, Any, int, Rng], "Action | None"]

@@ -34,7 +34,9 @@ MAX_TEXT = 300  # cap on echoed player text (遗言, 狼聊, 理由)
 
 def clean_text(text: str, limit: int = MAX_TEXT) -> str:
     """Player text to be echoed: control characters dropped, length capped."""
-    text = "".join(ch for ch in text if ch == "\n" or ch >= " ").strip()
+    if not text.isprintable():  # (a printable text has no control character: nothing to drop)
+        text = "".join(ch for ch in text if ch == "\n" or ch >= " ")
+    text = text.strip()
     if len(text) > limit:
         raise Refusal(f"内容太长了（{len(text)} 字），请控制在 {limit} 字以内。")
     return text

@@ -145,7 +145,7 @@ def apply(game: Game, inp: Input) -> list[Event]:
         _set_reminder(game, inp.at)
     game.seq += 1
     events = ctx.events
-    for part in parts.installed():  # what a part adds once the input is folded (the spectators' feed)
+    for part in parts.writing("after_input"):  # what a part adds once the input is folded (the spectators' feed)
         more = part.after_input(game, inp, events)
         if more:
             events.extend(more)
@@ -212,28 +212,29 @@ def _start(game: Game, ctx: Ctx, inp: Input) -> None:
 def _act(game: Game, ctx: Ctx, inp: Input) -> None:
     seat = need_seat(game, inp.actor)
     rules = game.rules
-    word = inp.arg("skill", "")
+    args = dict(inp.args)
+    word = args.get("skill", "")
     skill = rules.find(game.state, seat, word)
-    via = inp.arg("via", "pm")
+    via = args.get("via", "pm")
     if skill.public and via != "group":
         raise Refusal(f"「{skill.name}」需要在群里公开使用。")
     if via == "group" and _pm_only(skill, game.state.phase, rules.phases.get(game.state.phase)):
         # typed in the group it would give the role away: refused before anything is parsed or recorded
         raise Refusal(f"「{skill.name}」请私聊机器人使用，不要在群里暴露身份。")
-    reason = clean_text(inp.arg("reason", "") or "", 200)
-    words = list(inp.arg("words", ()))
+    reason = clean_text(args.get("reason", "") or "", 200)
+    words = list(args.get("words", ()))
     if word != skill.name and word in skill.words:
         words.append(word)  # the typed alias carries meaning (/改票 is a change)
     text = ""
     if skill.free_text:  # targets, then free text (审讯's question), from the raw words as typed
-        raw = str(inp.arg("text", "") or " ".join(words)).strip()
+        raw = str(args.get("text", "") or " ".join(words)).strip()
         parts = raw.split(None, skill.targets)
         words, text = parts[:skill.targets], (parts[skill.targets] if len(parts) > skill.targets else "")
         text = clean_text(text, 200)
-    proxy = {"proxy": True, "by_judge": inp.arg("judge", 0)} if inp.arg("proxy") else {}
+    proxy = {"proxy": True, "by_judge": args.get("judge", 0)} if args.get("proxy") else {}
     action = parse_action(skill, words, game.resolve, reason=reason, via=via, text=text,
-                          msg=int(inp.arg("msg", 0) or 0), **proxy)
-    rules.act(ctx, game.state, seat, action)
+                          msg=int(args.get("msg", 0) or 0), **proxy)
+    rules.act(ctx, game.state, seat, action, skill)
 
 
 def _pm_only(skill: Skill, phase: str, spec: PhaseSpec | None) -> bool:

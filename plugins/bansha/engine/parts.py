@@ -78,6 +78,7 @@ class Part:
 
 _PARTS: dict[str, Part] = {}
 _INSTALLED: tuple[Part, ...] = ()  # asked several times per input: built once per install
+_WITH: dict[str, tuple[Part, ...]] = {}  # hook -> the installed parts that write it
 
 
 def install(*parts: Part) -> None:
@@ -85,10 +86,20 @@ def install(*parts: Part) -> None:
     for part in parts:
         _PARTS[part.key] = part
     _INSTALLED = tuple(_PARTS.values())
+    _WITH.clear()
 
 
 def installed() -> tuple[Part, ...]:
     return _INSTALLED
+
+
+def writing(hook: str) -> tuple[Part, ...]:
+    """The installed parts whose class writes this hook (the others' do nothing): for the hooks called on every
+    input."""
+    found = _WITH.get(hook)
+    if found is None:
+        found = _WITH[hook] = tuple(p for p in _INSTALLED if getattr(type(p), hook) is not getattr(Part, hook))
+    return found
 
 
 def get(key: str) -> Part:
