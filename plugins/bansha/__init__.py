@@ -8,5 +8,11 @@ as a plugin: as a sub-plugin of the top package (plugins/__init__.py).
 from .. import loaded_as_plugin
 
 if loaded_as_plugin(__name__):
-    from .console import nb as _console  # noqa: F401  (the 导演台 on the same app)
+    from nonebot import get_plugin_config
+
+    from .config import Config
+    from .console import lazy as _console
     from .qq import __plugin_meta__  # noqa: F401
+
+    # the 导演台 on the same app: its place now, its code after the start (console/lazy.py)
+    _console.hold(get_plugin_config(Config).bansha_console_prefix)

@@ -54,7 +54,7 @@ class Restore:
         def _forget(self, gid: int) -> None: ...
         async def ensure_loaded(self, gid: int) -> Game | None: ...
 
-    def _index_begins(self) -> None:
+    def index_begins(self) -> None:
         """From now until the rows are indexed, a command that finds no game waits for them."""
         self._indexing += 1
         self._indexed.clear()
@@ -65,7 +65,7 @@ class Restore:
         Returns how many games were indexed. With `rebuild`, then rebuild them all in memory (`rebuild_all`)."""
         accounts = list(accounts) if accounts is not None else None
         if not begun:
-            self._index_begins()
+            self.index_begins()
         try:
             metas = [m for m in await store.active_games(accounts) if m.gid not in self.self_ids]
             seats = await store.seated(accounts)
@@ -168,7 +168,7 @@ class Restore:
         it are taken (and wait for the index) from the moment this is called, before its first await."""
         if self.accounts is not None:
             self.accounts.add(account)
-        self._index_begins()
+        self.index_begins()
         self.kick()
         return await self.restore([account], begun=True, rebuild=False)
 

@@ -6,3 +6,7 @@ offered to nobody: /开局 and /帮助 list only the real games (`Ruleset.listed
 sub-plugin of its own (`registry.EXAMPLES`). `/开局 示例游戏` still opens it, so a developer can try a
 change through a real bot.
 """
+
+from ..bansha.engine.registry import declare
+
+GAME = declare("toy", "示例游戏", ("测试游戏", "示例", "example"), __name__, listed=False)

@@ -3,70 +3,23 @@
 `install()` mounts the routes under BANSHA_CONSOLE_PREFIX (default /bansha/) on the same HOST/PORT
 as the OneBot endpoint, and subscribes the live-update hub to the service's accepted inputs.
 `login_link(qq)` makes the one-time link that `/法官 控制台` sends by PM.
+
+In the bot the console joins NoneBot's app after the WebSocket handshake (issue 17: Jinja2, sse-starlette and
+the routes are not imported before it): lazy.py holds its place in the route list and installs it on the
+first request, the first login link, or the bot's warm-up right after startup. The code is in mount.py
+(install, login_link…), routes.py and views.py; the names below are looked up there on first use.
 """
 
 from __future__ import annotations
 
-import asyncio
-from collections.abc import Callable
+import importlib
+from typing import Any
 
-from fastapi import Depends
-
-from .. import db
-from ..config import Config
-from ..service import Service
-from .auth import Auth, load_secret
-from .hub import Hub
-from .routes import Console, JudgeInput, build_router
-from .store import GroupRole, Store
-
-_console: Console | None = None
+MOUNTED = frozenset({"Console", "GroupRole", "JudgeInput", "console", "install", "login_link", "watch"})
 
 
-async def _use_db() -> None:  # async: FastAPI runs it in the request's own task, not in a thread
-    db.enter()
-
-
-def _prefix(raw: str) -> str:
-    return "/" + raw.strip("/") + "/" if raw.strip("/") else "/"
-
-
-def install(app, service: Callable[[], Service], config: Config, superusers: set[int], group_role: GroupRole,
-            public_url: str, judge_input: JudgeInput | None = None) -> Console:
-    """Mount the console on `app` (NoneBot's FastAPI app) and return it."""
-    global _console
-    prefix = _prefix(config.bansha_console_prefix)
-    auth: Auth | None = None
-    lock = asyncio.Lock()
-
-    async def get_auth() -> Auth:
-        nonlocal auth
-        async with lock:
-            if auth is None:
-                auth = Auth(await load_secret(config.bansha_console_secret), config.bansha_console_session)
-        return auth
-
-    console = Console(prefix=prefix, store=Store(service, superusers, group_role), hub=Hub(), auth=get_auth,
-                      judge_input=judge_input, secure_cookie=public_url.startswith("https://"),
-                      public_url=public_url.rstrip("/"))
-    # each request runs in a task of its own: Bansha's tortoise context is current in it (db.py)
-    app.include_router(build_router(console), dependencies=[Depends(_use_db)])
-    _console = console
-    return console
-
-
-def console() -> Console:
-    if _console is None:
-        raise RuntimeError("the 导演台 is not installed")
-    return _console
-
-
-def watch(service: Service) -> None:
-    """Live updates: the hub hears of every accepted input."""
-    service.watch(console().hub.notify)
-
-
-async def login_link(qq: int) -> str:
-    c = console()
-    token = await (await c.auth()).issue(qq)
-    return f"{c.public_url}{c.url('login')}?t={token}"
+def __getattr__(name: str) -> Any:
+    if name not in MOUNTED:  # a submodule (`from . import views`) is the import system's to find
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    # importlib, not `from . import mount`: that would ask this hook again
+    return getattr(importlib.import_module(f"{__name__}.mount"), name)

@@ -1,4 +1,5 @@
-"""The 导演台 inside the running bot: NoneBot's app, its SUPERUSERS, group roles asked through OneBot."""
+"""The 导演台 inside the running bot: NoneBot's app, its SUPERUSERS, group roles asked through OneBot.
+Imported by lazy.py when the console is first needed (after the bot's start), which calls `install_in_bot`."""
 
 from __future__ import annotations
 
@@ -11,8 +12,8 @@ from ..config import Config
 from ..engine.core import Input, Refusal
 from ..engine.game import Game
 from ..qq import table
-from ..qq.call import JudgeCall, service
-from . import install, watch
+from ..qq.call import JudgeCall, current, service
+from .mount import Console, install, watch
 
 NOT_IN_CONSOLE = ("演员表", "控制台")  # the grimoire shows the cast; the console needs no link to itself
 
@@ -65,11 +66,18 @@ def _public_url(config: Config) -> str:
     return f"http://{'127.0.0.1' if host in ('0.0.0.0', '::') else host}:{driver.config.port}"
 
 
-config = get_plugin_config(Config)
-install(nonebot.get_app(), service, config, {int(q) for q in get_driver().config.superusers if str(q).isdigit()},
-        group_role, _public_url(config), judge_input)
+def install_in_bot() -> Console:
+    """Add the console's routes to NoneBot's app (lazy.py puts them where its placeholder stood) and, once
+    the service runs, subscribe the live-update hub to it."""
+    config = get_plugin_config(Config)
+    superusers = {int(q) for q in get_driver().config.superusers if str(q).isdigit()}
+    console = install(nonebot.get_app(), service, config, superusers, group_role, _public_url(config), judge_input)
+    if current() is not None:
+        watch(service())
+    else:  # installed before the startup hooks ran (a host bot importing it early): watch once they have
+        get_driver().on_startup(_watch)
+    return console
 
 
-@get_driver().on_startup
 async def _watch() -> None:
     watch(service())

@@ -1,5 +1,11 @@
 """Rulesets register here by import; the simulator, fuzzers and the QQ layer find
-them all without extra code."""
+them all without extra code.
+
+A game package may also *declare* its ruleset (key, title, aliases) in its `__init__.py` without importing
+its rules: the bot then starts without paying for five games' rules (issue 17: the WebSocket is accepted
+before they load), and the rules are imported the first time anything asks for that game (`get`,
+`all_rulesets`) or by the bot's warm-up right after startup. When the rules register, the declaration must
+say what the ruleset says (a drifted title or alias fails at import)."""
 
 from __future__ import annotations
 
@@ -7,6 +13,7 @@ import hashlib
 import importlib
 import pkgutil
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
 
@@ -15,7 +22,55 @@ from .ruleset import Ruleset
 _RULESETS: dict[str, Ruleset] = {}
 
 
+@dataclass(frozen=True)
+class Declared:
+    """A game known by name before its rules are imported: what /开局 matches and the plugin metadata shows."""
+
+    key: str
+    title: str
+    aliases: tuple[str, ...]
+    package: str  # plugins/<game>: its rules are `<package>.rules`
+    listed: bool = True
+
+    def names(self) -> tuple[str, ...]:
+        return (self.key, self.title, *self.aliases)
+
+
+_DECLARED: dict[str, Declared] = {}
+
+
+def declare(key: str, title: str, aliases: tuple[str, ...], package: str, listed: bool = True) -> Declared:
+    """Called by a game package's `__init__.py` (with its `__name__`): the game answers to these names; its
+    rules are imported when first needed."""
+    declared = Declared(key, title, tuple(aliases), package, listed)
+    _DECLARED.setdefault(key, declared)
+    return declared
+
+
+def load(key: str) -> Ruleset | None:
+    """The declared game's rules, imported now if they are not yet (idempotent)."""
+    if key not in _RULESETS and key in _DECLARED:
+        importlib.import_module(f"{_DECLARED[key].package}.rules")
+    return _RULESETS.get(key)
+
+
+def unloaded() -> list[str]:
+    """Keys of the games declared but whose rules are not imported yet, in declaration order."""
+    return [k for k in _DECLARED if k not in _RULESETS]
+
+
+def _check_declaration(ruleset: Ruleset) -> None:
+    declared = _DECLARED.get(ruleset.key)
+    if declared is None:
+        return
+    said = (ruleset.title, tuple(ruleset.aliases), ruleset.listed)
+    if (declared.title, declared.aliases, declared.listed) != said:
+        raise ValueError(f"{declared.package}/__init__.py declares {ruleset.key!r} as "
+                         f"{(declared.title, declared.aliases, declared.listed)}, its rules say {said}")
+
+
 def register(ruleset: Ruleset) -> Ruleset:
+    _check_declaration(ruleset)
     _RULESETS[ruleset.key] = ruleset
     # plugins/<game>/kept.py names the facts its pending()/outcome() read (engine/incremental.py)
     kept = game_module(ruleset, "kept")
@@ -27,22 +82,29 @@ def register(ruleset: Ruleset) -> Ruleset:
 
 
 def get(name: str) -> Ruleset | None:
-    """By key, title or alias."""
+    """By key, title or alias (a declared game's rules are imported on the spot)."""
     if name in _RULESETS:
         return _RULESETS[name]
     for r in _RULESETS.values():
         if name == r.title or name in r.aliases:
             return r
+    for d in list(_DECLARED.values()):
+        if name in d.names():
+            return load(d.key)
     return None
 
 
 def all_rulesets() -> list[Ruleset]:
-    return list(_RULESETS.values())
+    """Every game's ruleset (the declared ones' rules imported now), the declared games in declaration order."""
+    for key in unloaded():
+        load(key)
+    order = {k: i for i, k in enumerate(_DECLARED)}
+    return sorted(_RULESETS.values(), key=lambda r: order.get(r.key, len(order)))
 
 
 def offered() -> list[Ruleset]:
     """The games a group is offered (/开局, /帮助, `bansha simulate --game all`): all but the example."""
-    return [r for r in _RULESETS.values() if r.listed]
+    return [r for r in all_rulesets() if r.listed]
 
 
 # The package that holds bansha and every game: `plugins` in a clone of the repository,
@@ -98,6 +160,16 @@ def game_module(ruleset: Ruleset, name: str) -> ModuleType | None:
         if e.name != f"{package}.{name}":
             raise
         return None
+
+
+def declare_all() -> list[str]:
+    """Import every game package (its `__init__.py` declares the game, cheaply) without its rules; a package
+    that declares nothing has its rules imported, so it registers as before. The keys declared, not loaded."""
+    for package in game_packages():
+        importlib.import_module(package)
+        if not any(d.package == package for d in _DECLARED.values()):
+            importlib.import_module(f"{package}.rules")
+    return unloaded()
 
 
 def load_all(on_error: Callable[[str], None] | None = None) -> list[Ruleset]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 
 from ..engine.boards import WATCHERS
-from . import Canvas, width_of
+from .paint import Canvas, width_of
 
 INK, MUTED, ACCENT, GOLD, LINE, CARD = "#222222", "#9a948a", "#b0413e", "#c8962b", "#d9d0c1", "#fffdf8"
 TITLE, BODY, SMALL = 34, 24, 20

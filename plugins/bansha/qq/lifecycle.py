@@ -1,7 +1,10 @@
 """Startup (DB, sender, restore in the background), shutdown, and bot accounts (re)connecting.
 
 The WebSocket is served as soon as the database is migrated: games are restored in the background
-(a command for a game not restored yet rebuilds it on the spot, see restore.py).
+(a command for a game not restored yet rebuilds it on the spot, see restore.py). What the handshake does
+not need waits until the first bot account is connected (or WARM_AFTER seconds): the games' rules (each
+declared by name at load, engine/registry.py), the 导演台 (console/lazy.py) and the pictures' font; a
+command that needs one of them before that imports it on the spot.
 
 SQLite: this process owns the file (a second process on it refuses to start) and judges every
 account's games. PostgreSQL: it judges an account while it holds the account's lease (lease.py):
@@ -38,6 +41,9 @@ _log.addHandler(LoguruHandler())
 _log.setLevel(logging.INFO)
 _log.propagate = False
 _tasks: set[asyncio.Task] = set()
+_online = asyncio.Event()  # a bot account has connected: the handshake is behind us
+_restored = asyncio.Event()  # the startup's restore has indexed the games and armed their deadlines
+WARM_AFTER = 2.0  # seconds after startup to warm up anyway when no account connects
 _held: dict[str, Any] = {}  # the SQLite lock file, open for the life of the process
 
 
@@ -61,7 +67,7 @@ def db_url() -> str:
 # current only inside these hooks (db.scope), never left behind for the next plugin's hooks (db.py).
 @driver.on_startup
 async def startup() -> None:
-    registry.load_all()
+    registry.declare_all()  # every game by name; their rules load after the handshake (warm_up)
     url = db_url()
     leases = None
     if is_postgres(url):
@@ -79,21 +85,55 @@ async def startup() -> None:
         call.set_service(svc)
         svc.start_sender()
         if leases is None:
+            svc.index_begins()  # from now on a command that finds no game waits for the index (restore.py)
             _background(restore(svc))  # then remember_sources: the restart's queries go first
         else:
+            _restored.set()  # PostgreSQL: each account's games are restored when its lease is taken
             _background(remember_sources(svc))
-    asyncio.get_running_loop().run_in_executor(None, sending.warm_pictures)  # the font, off the first send
+        _background(warm_up())
+
+
+async def online() -> None:
+    """Until a bot account has connected, or WARM_AFTER seconds (no account: warm up all the same)."""
+    try:
+        await asyncio.wait_for(_online.wait(), WARM_AFTER)
+    except TimeoutError:
+        pass
+
+
+async def warm_up() -> None:
+    """After the handshake and the restore's index: import what the start left out, one piece per turn
+    of the event loop (commands in between), so the first command or page that needs it is not the slow one."""
+    await online()
+    await _restored.wait()
+    try:
+        for key in registry.unloaded():
+            registry.load(key)
+            await asyncio.sleep(0)
+        from ..console import lazy
+
+        if lazy.held():
+            lazy.install()
+        await asyncio.sleep(0)
+        await asyncio.to_thread(sending.warm_pictures)  # Pillow, fontTools, the font and its glyphs: off the loop
+    except Exception:
+        logger.exception("bansha: warm-up failed; each part loads on first use")
 
 
 async def restore(svc: Service, account: int | None = None) -> None:
     """Index the games and arm their deadlines (every game answers from then on), then rebuild them in memory."""
+    if account is None:
+        await online()  # the handshake first: indexing many games must not delay it
     start = time.perf_counter()
     try:
-        restored = await (svc.restore(rebuild=False) if account is None else svc.adopt(account))
+        try:
+            restored = await (svc.restore(begun=True, rebuild=False) if account is None else svc.adopt(account))
+        finally:
+            _restored.set()  # the warm-up waits for it: the index and the deadlines come first
         whose = "" if account is None else f" of account {account}"
         logger.info(f"bansha: restored {restored} active games{whose} in {time.perf_counter() - start:.2f} s "
                     "(deadlines armed; each game is rebuilt in the background, or at once when a command needs it)")
-        built = await svc.rebuild_all()
+        built = await svc.rebuild_all()  # after the handshake (online): the rebuild imports the rules
     except Exception:
         logger.exception("bansha: restore failed; games load on first use")
         return
@@ -127,6 +167,7 @@ async def shutdown() -> None:
 
 @driver.on_bot_connect
 async def connected(bot: Bot) -> None:
+    _online.set()
     svc = call.current()
     if svc is None:
         return
