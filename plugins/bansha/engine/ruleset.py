@@ -13,6 +13,7 @@ from __future__ import annotations
 import difflib
 from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass, replace
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from . import incremental, parts
@@ -147,7 +148,7 @@ class Ruleset:
         refused beyond the declaration's rule: `legal` asks it once per skill, not once per candidate. By
         default the book's check; a game that overrides `target_refusal` instead is asked per target."""
         if type(self).target_refusal is not Ruleset.target_refusal:
-            return lambda target: self.target_refusal(state, seat, skill, target)
+            return partial(self.target_refusal, state, seat, skill)
         check = self.book.handler(TARGET, skill.key) if self.book else None
         return None if check is None else (lambda target: check(state, seat, target))
 
