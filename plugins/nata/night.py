@@ -36,8 +36,11 @@ class Night:
     def run_plans(self, key: str) -> None:
         """The plans of one skill: "同一步里有几个人时按电梯楼顺序"."""
         state = self.w.state
+        plans = [p for p in state.plans.values() if p.key == key]
+        if not plans:
+            return
         pos = {s: i for i, s in enumerate(state.ring)}
-        for plan in sorted((p for p in state.plans.values() if p.key == key), key=lambda p: (pos[p.seat], p.stamp)):
+        for plan in sorted(plans, key=lambda p: (pos[p.seat], p.stamp)):
             self.run(plan)
 
     def run(self, plan: Plan) -> None:

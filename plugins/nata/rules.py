@@ -223,9 +223,8 @@ class NataRuleset(Ruleset):
             raise Refusal("你现在没有需要放弃的行动。")
         state.done.add(seat)
         owed = seats.owes(state, seat)
-        self._forced_choices(w, seat)
+        self._forced_choices(w, seat)  # settles: nothing changes after it (settling again would find nothing)
         ctx.reply("已放弃本阶段的行动。" + ("强制技能已按默认结算。" if owed else ""))
-        w.settle()
 
     @staticmethod
     def _forced_choices(w: Turn, seat: int) -> None:

@@ -4,7 +4,7 @@ state, so the answers are kept in the state's read-only cache."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import replace
 from typing import Any
@@ -95,7 +95,8 @@ def pending(rules: Any, state: NataState) -> set[int]:
     if not busy and "pending" in state.cache:
         return set(state.cache["pending"])
     with reading(state):
-        out = set() if state.winner or not state.phase else {s for s in state.seats() if _owes_action(rules, state, s)}
+        asks = _asker(rules, state)
+        out = {s for s in state.seats() if asks(s)}
     if not busy:
         state.cache["pending"] = frozenset(out)
     return out
@@ -103,41 +104,58 @@ def pending(rules: Any, state: NataState) -> set[int]:
 
 def owes_action(rules: Any, state: NataState, seat: int) -> bool:
     """This seat is one of `pending`'s (asked alone: /放弃 without a skill)."""
-    if state.winner or not state.phase:
-        return False
     with reading(state):
-        return _owes_action(rules, state, seat)
+        return _asker(rules, state)(seat)
 
 
-def _owes_action(rules: Any, state: NataState, seat: int) -> bool:
-    if seat in state.done or seat in state.removed:
-        return False
+def _asker(rules: Any, state: NataState) -> Callable[[int], bool]:
+    """The question "does this seat still owe an action in this phase", with what every seat shares looked up once."""
     phase = state.phase
-    for s in OWED.get(phase, ()):
-        if s.owes(state, seat):
-            return True
+    if state.winner or not phase:
+        return lambda seat: False
+    done, removed, owed, alive = state.done, state.removed, OWED.get(phase, ()), state.alive
+    own: Callable[[int], bool]
     if phase == START:
-        return state.alive[seat] and state.key(seat, "stand") not in state.acted  # 上警: "导演会在竞选日开始前询问所有角色上警意见"
-    if phase in (NOON, ELECTION):
+        def own(seat: int) -> bool:  # 上警: "导演会在竞选日开始前询问所有角色上警意见"
+            return alive[seat] and state.key(seat, "stand") not in state.acted
+    elif phase in (NOON, ELECTION):
         box = state.election.box if phase == ELECTION else state.box
-        if state.alive[seat] and seat not in box.votes and rules.blocked(state, seat, VOTE) is None:
-            return True
-        # a 宣言 waits for this seat's reply (public: it was posted in the group)
-        return state.alive[seat] and any(q.target == seat and not q.answer for q in state.questions)
-    keys = state.held(seat)
-    quick = PHASE_KEYS.get(phase, frozenset())
-    if not any(k in quick for k in keys):
-        return False
-    # the skills that can be owed here are held ones (every offered skill is general, or 审讯 of the 正午)
-    eligible = ACTING.get(phase, frozenset())
-    spirit = not state.alive[seat] and seat in state.spirits
-    for key in keys:
-        if key not in eligible or state.key(seat, key) in state.acted:
-            continue
-        sk = _seen(state, seat, key, spirit)
-        if rules.available(state, seat, sk) is not None:
-            continue
-        if sk.least_targets and not any(target_refusal(state, seat, sk, t) is None for t in state.seats()):
-            continue
-        return True
-    return False
+
+        def own(seat: int) -> bool:
+            if alive[seat] and seat not in box.votes and rules.blocked(state, seat, VOTE) is None:
+                return True
+            # a 宣言 waits for this seat's reply (public: it was posted in the group)
+            return alive[seat] and any(q.target == seat and not q.answer for q in state.questions)
+    else:
+        # the skills that can be owed here are held ones (every offered skill is general, or 审讯 of the 正午)
+        eligible = ACTING.get(phase, frozenset())
+        may = state.table().may_hold(eligible)
+        quick = PHASE_KEYS.get(phase, frozenset())
+
+        def own(seat: int) -> bool:
+            if seat not in may and not state.face.get(seat) and not state.grants.get(seat):
+                return False
+            keys = state.held(seat)
+            if not any(k in quick for k in keys):
+                return False
+            spirit = not alive[seat] and seat in state.spirits
+            for key in keys:
+                if key not in eligible or state.key(seat, key) in state.acted:
+                    continue
+                sk = _seen(state, seat, key, spirit)
+                if rules.available(state, seat, sk) is not None:
+                    continue
+                if sk.least_targets and not any(target_refusal(state, seat, sk, t) is None for t in state.seats()):
+                    continue
+                return True
+            return False
+
+    def asks(seat: int) -> bool:
+        if seat in done or seat in removed:
+            return False
+        for s in owed:
+            if s.owes(state, seat):
+                return True
+        return own(seat)
+
+    return asks

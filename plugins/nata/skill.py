@@ -55,6 +55,7 @@ class NataSkill(Skill):
     silenced: bool = True  # [沉默] stops it ("杀人除外")
     once_each: bool = False  # "每名角色只能被选择一次": a seat this holder ever chose is refused
     noon_cut: bool = True  # "正午类技能只能在每天的开门至21:00发动" applies (not to the vote, 退水, 回复, 殉职)
+    gives: tuple[str, ...] = ()  # the skills its `adds` may add (最后一枪 by 贪欲, 杀人 by [接刀])
 
     # --- legality: pure questions, nothing changes ----------------------------------------------------------
     def declaration_refusal(self, state: NataState, seat: int) -> str | None:

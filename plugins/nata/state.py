@@ -44,6 +44,16 @@ def _expanded(names: frozenset[str]) -> frozenset[str]:
     return out
 
 
+_GIVEN: set[str] = set()
+
+
+def _given() -> set[str]:
+    """The skills a rule may add to what a seat holds (their `gives`): anyone may come to hold one of these."""
+    if not _GIVEN:
+        _GIVEN.update(k for s in _adding() for k in s.gives)
+    return _GIVEN
+
+
 @dataclass
 class Death:
     seat: int
@@ -329,9 +339,11 @@ class NataState(BaseState):
 
     def holding(self, skill: str) -> list[int]:
         # a seat of a role that neither lists the skill nor gains any (face, grants, adds) cannot hold it
+        if skill in (_GIVEN or _given()):
+            return [s for s in self.seats() if self.holds(s, skill)]
         roles, face, grants = self.roles, self.face, self.grants
-        return [s for s in self.seats() if (skill in ROLES[roles[s]].may_hold or not ROLES[roles[s]].plain or face.get(s)
-                                            or grants.get(s)) and self.holds(s, skill)]
+        return [s for s in self.seats() if (skill in ROLES[roles[s]].may_hold or face.get(s) or grants.get(s))
+                and self.holds(s, skill)]
 
     # --- wolves ---------------------------------------------------------------------------------
     def labels_of(self, seat: int) -> list[str]:
@@ -426,7 +438,7 @@ class NataState(BaseState):
 
         if any(labelled(s) for s in self.revive_due):
             return True
-        healers = [s for s in self.seats() if self.alive[s] and s not in self.removed and self.holds(s, "fuhuo")
+        healers = [s for s in self.holding("fuhuo") if self.alive[s] and s not in self.removed
                    and self.count(s, "fuhuo") >= 1 and not self.for_good(s, "沉默")]
         if not healers:
             return False

@@ -14,7 +14,7 @@ from ..world import World
 
 
 @skill("kill", "杀人", (DEEP,), "第二晚开始，狼群一起选择：对结算目标造成一次[指杀]（每人以最后一次选择为准，多数决定，"
-       "平票取最近的选择）。", aliases=("刀",), team=WOLF_TEAM, targeted=True, night2=True, silenced=False)
+       "平票取最近的选择）。", aliases=("刀",), team=WOLF_TEAM, targeted=True, night2=True, silenced=False, gives=("kill",))
 class KILL(NataSkill):
     def adds(self, state: NataState, seat: int, keys: list[str]) -> tuple[str, ...]:
         """[接刀]: "所有[群内]狼出局，或所有[群内]狼皆承受永久的[业炎/净化]状态时，[接刀]的角色获得[杀人]技能并可使用"."""

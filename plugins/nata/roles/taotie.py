@@ -15,7 +15,7 @@ from .pack import KILL
 
 
 @forced("tanyu", "贪欲", "永久[秩序]；成为[指定]技能结算目标时暴食次数+1（每个技能名一次）；暴食次数不小于2时"
-        "视为拥有最后一枪。")
+        "视为拥有最后一枪。", gives=("shot",))
 class TANYU(NataSkill):
     def innate(self, state: NataState, seat: int, keys: list[str]) -> list[tuple[str, str]]:
         return [("秩序", "")] if state.holds(seat, self.key, keys) else []
