@@ -62,16 +62,21 @@ OPTIONS: tuple[OptionSpec, ...] = (
 
 
 def changes_state(method):
-    """Wrap a hook that changes the state: the read-only cache is off while it runs and empty afterwards."""
+    """Wrap a hook that changes the state: the read-only cache is off while it runs and empty afterwards, except
+    who owes an action when the hook named the one seat whose answer it may have changed (seats.touched)."""
 
     @functools.wraps(method)
     def wrapper(self, ctx, state, *args, **kwargs):
+        kept = seats.kept(state)
         state.cache.clear()
         state.cache["busy"] = True
         try:
-            return method(self, ctx, state, *args, **kwargs)
-        finally:
+            out = method(self, ctx, state, *args, **kwargs)
+        except BaseException:
             state.cache.clear()
+            raise
+        seats.rekeep(state, kept)
+        return out
 
     return wrapper
 
@@ -196,9 +201,12 @@ class NataRuleset(Ruleset):
         w = Turn(ctx, state)
         if state.is_night() and not skill.instant:
             skill.plan(w, seat, action)
+            seats.touched(state, seat)  # a plan is this seat's own until its step resolves it
             return
         skill.use(w, seat, action)
         if not skill.settles:
+            if skill.key in ("vote", "stand"):
+                seats.touched(state, seat)  # a ballot, a candidacy: this seat's own (退水 may end the election's vote)
             return  # a ballot or a candidacy changes no life, status or label: nothing to settle
         state.acted.append(state.key(seat, skill.key))
         w.settle()

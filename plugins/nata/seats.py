@@ -9,7 +9,7 @@ from contextlib import contextmanager
 from dataclasses import replace
 from typing import Any
 
-from ..bansha.engine import Skill
+from ..bansha.engine import Skill, incremental
 from .catalog import PHASE_KEYS, SKILLS, hooked
 from .roles.everyone import VOTE
 from .skill import NataSkill, overrides
@@ -90,16 +90,51 @@ def owes(state: NataState, seat: int) -> bool:
 
 
 def pending(rules: Any, state: NataState) -> set[int]:
-    """Who still owes an action in this phase (a quick tempo closes the phase early when nobody does)."""
-    busy = state.cache.get("busy", False)
-    if not busy and "pending" in state.cache:
-        return set(state.cache["pending"])
+    """Who still owes an action in this phase (a quick tempo closes the phase early when nobody does). Kept from the
+    last answer across a change that touched one seat's own answer only (a night plan, a ballot, a candidacy:
+    `touched`), which then is the only one asked again."""
+    cache = state.cache
+    busy = cache.get("busy", False)
+    if not busy and "pending" in cache:
+        return set(cache["pending"])
+    kept = None if busy else cache.get(_KEPT)
     with reading(state):
         asks = _asker(rules, state)
-        out = {s for s in state.seats() if asks(s)}
+        if kept is None:
+            out = {s for s in state.seats() if asks(s)}
+        else:
+            answer, again = kept
+            out = (set(answer) - again) | {s for s in again if asks(s)}
+            if incremental.VERIFY:
+                fresh = {s for s in state.seats() if asks(s)}
+                if out != fresh:
+                    raise incremental.Stale(f"nata pending: kept {sorted(out)} but from scratch {sorted(fresh)} "
+                                            f"(asked again: {sorted(again)}, phase {state.phase}, day {state.day})")
     if not busy:
-        state.cache["pending"] = frozenset(out)
+        cache["pending"] = frozenset(out)
+        cache[_KEPT] = (frozenset(out), frozenset())
     return out
+
+
+_KEPT, _TOUCHED = "kept pending", "touched"  # keys of state.cache (never pickled, never compared)
+
+
+def touched(state: NataState, seat: int) -> None:
+    """The change under way altered only this seat's own facts that `pending` reads (changes_state calls `rekeep`)."""
+    state.cache[_TOUCHED] = seat
+
+
+def kept(state: NataState) -> tuple[frozenset[int], frozenset[int]] | None:
+    """The last `pending` answer and the seats to ask again, before a change starts."""
+    return state.cache.get(_KEPT)
+
+
+def rekeep(state: NataState, kept: tuple[frozenset[int], frozenset[int]] | None) -> None:
+    """After a change: the cache is emptied; the `pending` answer stays only if the change touched one seat."""
+    seat = state.cache.get(_TOUCHED)
+    state.cache.clear()
+    if kept is not None and seat is not None:
+        state.cache[_KEPT] = (kept[0], kept[1] | {seat})
 
 
 def owes_action(rules: Any, state: NataState, seat: int) -> bool:
