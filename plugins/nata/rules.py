@@ -181,6 +181,9 @@ class NataRuleset(Ruleset):
     def target_refusal(self, state: NataState, seat: int, skill: NataSkill, target: int) -> str | None:
         return seats.target_refusal(state, seat, skill, target)
 
+    def target_check(self, state: NataState, seat: int, skill: NataSkill):
+        return seats.target_check(state, seat, skill)
+
     def may_speak(self, state: NataState, seat: int) -> bool:
         """[自由]: 任何时候都可以在……讨论贴正常发言 — a summoned 英灵 is not 诈尸."""
         return bool(state.alive[seat]) or state.has(seat, "自由")

@@ -84,6 +84,16 @@ def target_refusal(state: NataState, seat: int, skill: NataSkill, target: int) -
     return skill.refuse(state, seat, target) if skill.key in REFUSING else None
 
 
+def target_check(state: NataState, seat: int, skill: NataSkill) -> Callable[[int], str | None] | None:
+    """`target_refusal` as a function of the target (the engine's `legal` asks it once per skill), or None when this
+    skill refuses no target now."""
+    if skill.picks_dead and not skill.once_each and skill.key not in REFUSING:
+        return None
+    if not state.public_out and not skill.once_each and skill.key not in REFUSING:
+        return None
+    return lambda target: target_refusal(state, seat, skill, target)
+
+
 def owes(state: NataState, seat: int) -> bool:
     """A 强制 choice this seat must still make in this phase (only a skill of this phase can be owed)."""
     return any(s.owes(state, seat) for s in OWED.get(state.phase, ()))
@@ -180,8 +190,10 @@ def _asker(rules: Any, state: NataState) -> Callable[[int], bool]:
                 sk = _seen(state, seat, key, spirit)
                 if rules.available(state, seat, sk) is not None:
                     continue
-                if sk.least_targets and not any(target_refusal(state, seat, sk, t) is None for t in state.seats()):
-                    continue
+                if sk.least_targets:
+                    check = target_check(state, seat, sk)
+                    if check is not None and not any(check(t) is None for t in state.seats()):
+                        continue
                 return True
             return False
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..bansha.engine import PERMANENT, UNTIL_PHASE, BaseState, Status, VoteBox
+from ..bansha.engine import PERMANENT, UNTIL_PHASE, BaseState, Status, VoteBox, incremental
 from ..bansha.engine.mech_death import Hit
 from ..bansha.engine.mech_sheriff import Badge, Election
 from ..bansha.engine.mech_status import Family
@@ -210,16 +210,11 @@ class NataState(BaseState):
     def __getstate__(self) -> dict:
         """A snapshot or a copy leaves the cache behind: it is no part of the game, and it holds skill objects
         (seats.skills_of) that pickle cannot name."""
-        out = {**self.__dict__, "cache": {}}
-        out.pop("_table", None)  # derived from the deal (table.py), rebuilt when asked
-        return out
+        return {**super().__getstate__(), "cache": {}}
 
     def table(self) -> Table:
-        """The facts of this deal that never change (table.py), kept while the deal is the same."""
-        t = self.__dict__.get("_table")
-        if t is None or t.roles != self.roles:
-            t = self.__dict__["_table"] = Table.of(self.roles, self.factions)
-        return t
+        """The facts of this deal that never change (table.py), built at the first ask."""
+        return incremental.fixed(self, "nata.table", Table.of, self.roles, self.factions)
 
     # --- identity ---------------------------------------------------------------------------
     def role(self, seat: int):  # -> skill.Role
