@@ -1,7 +1,8 @@
 """纳塔's quick answers (issue 20's speed work) agree with the general ones after every input of random games: the
 facts of the deal (table.py) with a scan of the seats, a plain role's skills with the general walk of state.held,
-`holding` with asking every seat, one seat's /放弃 question with the whole pending set. A quick answer that
-drifted from its rule would change who may act or what resolves; these catch it at the input where it happens."""
+`holding` with asking every seat, a skill's target check with its refusal per target, one seat's /放弃 question
+with the whole pending set. A quick answer that drifted from its rule would change who may act or what resolves;
+these catch it at the input where it happens."""
 
 from __future__ import annotations
 
@@ -47,6 +48,11 @@ def _check(state: NataState) -> None:
         assert state._held(seat) == _general_held(state, seat), (seat, state.roles[seat])
     for key in SKILLS:
         assert state.holding(key) == [s for s in range(1, n + 1) if state.holds(s, key)], key
+    for seat in range(1, n + 1):
+        for skill in RULES.skills_of(state, seat):
+            check = RULES.target_check(state, seat, skill)
+            for t in range(1, n + 1):
+                assert (check(t) if check else None) == RULES.target_refusal(state, seat, skill, t), (skill.key, t)
     pending = RULES.pending(state)
     for seat in range(1, n + 1):
         assert seats.owes_action(RULES, state, seat) == (seat in pending), (seat, state.phase)

@@ -87,11 +87,18 @@ def target_refusal(state: NataState, seat: int, skill: NataSkill, target: int) -
 def target_check(state: NataState, seat: int, skill: NataSkill) -> Callable[[int], str | None] | None:
     """`target_refusal` as a function of the target (the engine's `legal` asks it once per skill), or None when this
     skill refuses no target now."""
-    if skill.picks_dead and not skill.once_each and skill.key not in REFUSING:
+    public = () if skill.picks_dead else state.public_out
+    marks = state.marks.get(state.key(seat, skill.key), ()) if skill.once_each else ()
+    refuse = skill.refuse if skill.key in REFUSING else None
+    if not public and not marks and refuse is None:
         return None
-    if not state.public_out and not skill.once_each and skill.key not in REFUSING:
-        return None
-    return lambda target: target_refusal(state, seat, skill, target)
+
+    def check(target: int) -> str | None:
+        if target in public or target in marks:
+            return target_refusal(state, seat, skill, target)  # the refusal's words are written there
+        return refuse(state, seat, target) if refuse is not None else None
+
+    return check
 
 
 def owes(state: NataState, seat: int) -> bool:

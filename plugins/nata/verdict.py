@@ -19,11 +19,12 @@ def settle(w: World) -> None:
             failed.setdefault(seat, [])
     failing = [s.key for s in hooked("failing") if s.failing(state)]
     if failing:
-        for seat in state.seats():
+        # a failing skill is a role's own: held only where the role may hold it, or by a 变脸 card or a grant
+        near = state.table().may_hold(frozenset(failing)).union(state.face, state.grants)
+        for seat in sorted(near):
             fails = failed[seat]
             may = state.role(seat).may_hold
             for key in failing:
-                # a failing skill is a role's own: held only by its role, a 变脸 card or a grant
                 if key in fails or (key not in may and seat not in state.face and not state.grants.get(seat)):
                     continue
                 if key in state.held(seat):
