@@ -106,10 +106,13 @@ async def warm_up() -> None:
     of the event loop (commands in between), so the first command or page that needs it is not the slow one."""
     await online()
     await _restored.wait()
-    try:
-        for key in registry.unloaded():
+    for key in registry.unloaded():
+        try:
             registry.load(key)
-            await asyncio.sleep(0)
+        except Exception:  # that game fails when used, with the same error; the others are ready
+            logger.exception(f"bansha: the rules of {key} could not be imported")
+        await asyncio.sleep(0)
+    try:
         from ..console import lazy
 
         if lazy.held():
