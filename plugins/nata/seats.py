@@ -43,16 +43,7 @@ def reading(state: NataState) -> Iterator[None]:
 
 def skills_of(state: NataState, seat: int) -> list[Skill]:
     """The skills no role holds that this seat is given now (order.HOOKS["offered"]), then its own."""
-    cache = state.cache
-    busy = cache.get("busy", False)
-    if not busy:
-        known = cache.get(("skills", seat))
-        if known is not None:
-            return list(known)
-    out = _skills_of(state, seat)
-    if not busy:
-        cache[("skills", seat)] = tuple(out)
-    return out
+    return state.remembered(("skills", seat), _skills_of, state, seat)
 
 
 def _skills_of(state: NataState, seat: int) -> list[Skill]:

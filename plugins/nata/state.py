@@ -8,7 +8,9 @@ sorted lists where their order could reach the output.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 from ..bansha.engine import PERMANENT, UNTIL_PHASE, BaseState, Status, VoteBox, incremental
 from ..bansha.engine.mech_death import Hit
@@ -289,16 +291,18 @@ class NataState(BaseState):
 
     def held(self, seat: int) -> list[str]:
         """Every skill key the seat holds now, own role first, then acquired ones (no duplicates)."""
+        return self.remembered(("held", seat), self._held, seat)
+
+    def remembered(self, key: tuple, compute: Callable[..., list], *args: Any) -> list:
+        """`compute(*args)`, kept in the input's cache under `key`, except while a resolution is under way
+        ("busy"), when the answer can change between two asks."""
         cache = self.cache
-        busy = cache.get("busy", False)
-        if not busy:
-            known = cache.get(("held", seat))
-            if known is not None:
-                return list(known)
-        keys = self._held(seat)
-        if not busy:
-            cache[("held", seat)] = tuple(keys)
-        return keys
+        if cache.get("busy", False):
+            return compute(*args)
+        known = cache.get(key)
+        if known is None:
+            known = cache[key] = tuple(compute(*args))
+        return list(known)
 
     def _held(self, seat: int) -> list[str]:
         fails = self.failed.get(seat)
