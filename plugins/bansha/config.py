@@ -45,3 +45,7 @@ class Config(BaseModel):
     # Votes are acknowledged by a reaction on the vote (NapCat's set_msg_emoji_like); where that is not
     # available, by a compact vote progress in the group at most once per this many seconds.
     bansha_progress_every: float = 180.0
+    # Delivery trouble (outbox.py): a person's private messages undelivered this many seconds, or a group
+    # the bot cannot post in this long, is reported to the game's judges by PM (once per outage).
+    bansha_alert_private: float = 60.0
+    bansha_alert_group: float = 600.0
