@@ -13,11 +13,14 @@ Every command passes the sender's command budget first (`admitted`).
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
+import asyncio
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import asynccontextmanager
 
-from nonebot import get_driver, get_plugin_config, on_message
+from nonebot import get_driver, get_plugin_config, logger, on_message, on_notice
 from nonebot.adapters.onebot.v11 import (
     Bot,
+    FriendAddNoticeEvent,
     GroupMessageEvent,
     Message,
     MessageEvent,
@@ -27,6 +30,7 @@ from nonebot.adapters.onebot.v11 import (
 from nonebot.exception import IgnoredException
 from nonebot.matcher import Matcher
 from nonebot.message import event_preprocessor
+from nonebot.params import Depends
 from nonebot.rule import Rule
 from nonebot.typing import T_State
 
@@ -70,6 +74,49 @@ async def use_db() -> None:
     db.enter()
 
 
+class Turns:
+    """A chat's messages are handled in the order they arrived: each waits until the one before it in the
+    same chat (a group, or one person's private messages) is done. `/报名` right after `/开局` on a freshly
+    started bot must not be answered 「本群没有进行中的游戏」 because /开局 was still importing its rules."""
+
+    WAIT = 30.0  # seconds at most behind the one before (a stuck handler must not stop the chat for good)
+
+    def __init__(self) -> None:
+        self._last: dict[tuple[str, int], asyncio.Future] = {}
+
+    @asynccontextmanager
+    async def turn(self, key: tuple[str, int]) -> AsyncIterator[None]:
+        before = self._last.get(key)
+        mine = asyncio.get_running_loop().create_future()  # taken before the first await: arrival order
+        self._last[key] = mine
+        try:
+            if before is not None and not before.done():
+                try:
+                    await asyncio.wait_for(asyncio.shield(before), self.WAIT)
+                except TimeoutError:
+                    logger.warning(f"bansha: a message in {key} waited {self.WAIT:g} s for the one before it")
+            yield
+        finally:
+            mine.set_result(None)
+            if self._last.get(key) is mine:
+                del self._last[key]
+
+
+turns = Turns()
+
+
+async def _in_turn(event: MessageEvent) -> AsyncIterator[None]:
+    key = ("group", event.group_id) if isinstance(event, GroupMessageEvent) else ("private", event.user_id)
+    async with turns.turn(key):
+        yield
+
+
+@event_preprocessor
+async def in_order(event: MessageEvent, _: None = Depends(_in_turn)) -> None:
+    """Holds the event until the chat's previous message has been handled (the dependency's exit runs when
+    NoneBot has finished with this event, whatever the matchers did)."""
+
+
 @event_preprocessor
 async def normalise(event: MessageEvent) -> None:
     """NFKC and sanitise every text segment, drop a QQ message delivered twice, and leave alone what
@@ -90,6 +137,36 @@ async def normalise(event: MessageEvent) -> None:
             raise IgnoredException("another bot account hosts this group's game")
     if svc.seen(source_of(event)):
         raise IgnoredException("duplicate message")
+    if isinstance(event, PrivateMessageEvent) and svc.delivery.heard_from(event.user_id):
+        _spawn(_release(svc, event.user_id))  # he writes: what could not reach him goes now
+
+
+_spawned: set[asyncio.Task] = set()
+
+
+def _spawn(coro) -> None:
+    task = asyncio.create_task(coro)
+    _spawned.add(task)
+    task.add_done_callback(_spawned.discard)
+
+
+async def _release(svc, qq: int) -> None:
+    db.enter()  # a task of Bansha's own
+    try:
+        n = await svc.delivery.release(qq)
+    except Exception as e:  # the DB: he gets them with his next message or /补发
+        logger.warning(f"bansha: cannot release the messages held for {qq}: {e}")
+        return
+    if n:
+        logger.info(f"bansha: {n} held messages for {qq} released (he wrote to the bot)")
+
+
+@on_notice(handlers=[use_db], block=False).handle()
+async def _friend_added(event: FriendAddNoticeEvent) -> None:
+    """A new friend can be reached now: what was held for him goes at once."""
+    svc = current()
+    if svc is not None and event.user_id in svc.delivery.held_targets:
+        await svc.delivery.release(event.user_id)
 
 
 # --- slash commands ---------------------------------------------------------------------
@@ -152,7 +229,19 @@ async def _dispatch(bot: Bot, event: MessageEvent, state: T_State) -> None:
 
 
 async def _reply_answer_rule(event: MessageEvent) -> bool:
-    return isinstance(event, GroupMessageEvent) and reply_target(event) is not None
+    if not isinstance(event, GroupMessageEvent) or not await _group_game_loaded(event):
+        return False
+    return reply_target(event) is not None
+
+
+async def _group_game_loaded(event: GroupMessageEvent) -> bool:
+    """A rule that reads the group's game: rebuilt first if the restore has not reached it (as a command's
+    handler does), in Bansha's DB context (each matcher's rule runs in that matcher's own task)."""
+    svc = current()
+    if svc is None:
+        return False
+    db.enter()
+    return await svc.group_game(event.group_id) is not None
 
 
 def _answering(rule: Rule, priority: int, run: Callable[[Call, T_State], Awaitable[None]]) -> type[Matcher]:
@@ -193,6 +282,7 @@ async def _bare_skill_rule(event: MessageEvent) -> bool:
     words = parse.split_words(words_of(event.get_message()))
     if not words or words[0].startswith("/"):
         return False
+    db.enter()  # the games are rebuilt now if the restore has not reached them (this matcher's own task)
     for game in await svc.player_games(event.user_id):
         if svc.self_ids.get(game.gid) != int(event.self_id):
             continue
@@ -233,6 +323,7 @@ async def _speak_rule(event: MessageEvent) -> bool:
     svc = current()
     if not isinstance(event, GroupMessageEvent) or svc is None:
         return False
+    db.enter()  # this matcher's own task
     game = await svc.group_game(event.group_id)  # the preprocessor left only this account's game
     return game is not None and game.status == RUNNING and game.seat_of(event.user_id) is not None
 

@@ -48,7 +48,7 @@ async def unknown_command(call: Call, word: str) -> None:
     hints += [how_to_type(s) for _, s in public]
     head = f"没有「/{word[:10]}」这个命令。"
     if call.in_group and secret:  # about one's own night skills: never in the group
-        await call.tell(secret[0][0], head + "技能请私聊发送：" + "、".join(how_to_type(s) for _, s in secret) + "。")
+        call.whisper(secret[0][0], head + "技能请私聊发送：" + "、".join(how_to_type(s) for _, s in secret) + "。")
         secret = []
     if call.in_group and not hints:
         return  # perhaps another bot's command: not ours to answer

@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-from nonebot.adapters.onebot.v11.exception import ActionFailed
-
 from ... import commands as parse
 from ...engine.core import Refusal
 from ...engine.game import RUNNING, Game
 from .. import table
-from ..call import Call
+from ..call import QQ_FAILED, Call
 
 
 async def act(call: Call, game: Game, skill: str, words: list[str], reason: str = "", **extra) -> None:
@@ -27,7 +25,7 @@ async def public_act(call: Call, game: Game, skill: str, words: list[str], **ext
             raise
         try:
             await call.tell(game, r.message)
-        except ActionFailed:
+        except QQ_FAILED:
             raise Refusal("这条技能指令没有生效；机器人无法私聊你说明原因，请私聊机器人发送 /身份 查看你的技能。") from None
         raise Refusal("这条技能指令没有生效，原因已私聊告诉你。") from None
 
