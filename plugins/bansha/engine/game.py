@@ -21,7 +21,7 @@ from .ctx import Ctx
 from .phases import FORUM, QUICK, PhaseSpec, deadline_text, local_time, phase_deadline
 from .rng import Rng
 from .ruleset import Ruleset
-from .skills import Skill, parse_action
+from .skills import Skill, decimal, parse_action, seat_number
 
 SIGNUP, RUNNING, ENDED = "signup", "running", "ended"
 MAX_NAME = 16
@@ -108,19 +108,38 @@ class Game:
         return qq == self.owner or qq in self.judges
 
     def resolve(self, token: str) -> int | None:
-        """A target token → seat: 3, 3号, @QQ, QQ number or exact name."""
+        """A target token → seat: 3, 3号, @QQ, QQ number, exact name; then 三, 三号, 第三 (seats only), the name
+        in any letter case, and a prefix of exactly one name. The forms first accepted keep their meaning (a
+        player named 三号 is still who 「三号」 names), so a replayed log reads as it did."""
         t = token.strip()
         if t.isascii() and t.isdigit():  # the common case (the agents, a typed seat number): no pattern needed
-            return self._seat_or_qq(int(t))
+            num = decimal(t)
+            return None if num is None else self._seat_or_qq(num)
         m = re.fullmatch(r"(\d+)\s*号?", t)
         if m:
-            return self._seat_or_qq(int(m.group(1)))
-        if t.startswith("@") and t[1:].isdigit():
-            return self.seat_of(int(t[1:]))
+            num = decimal(m.group(1))
+            return None if num is None else self._seat_or_qq(num)
+        if t.startswith("@"):
+            qq = decimal(t[1:])
+            return None if qq is None else self.seat_of(qq)
         for i, p in enumerate(self.players):
             if p.name == t:
                 return i + 1
-        return None
+        return self._resolve_loosely(t)
+
+    def _resolve_loosely(self, t: str) -> int | None:
+        """The forgiving forms, tried only when no exact one matched."""
+        num = seat_number(t)
+        if num is not None:
+            return num[0] if 1 <= num[0] <= len(self.players) else None
+        if not t:
+            return None
+        folded = t.casefold()
+        same = [i + 1 for i, p in enumerate(self.players) if p.name.casefold() == folded]
+        if len(same) == 1:
+            return same[0]
+        starts = [i + 1 for i, p in enumerate(self.players) if p.name.casefold().startswith(folded)]
+        return starts[0] if len(starts) == 1 and len(t) >= 2 else None
 
 
 def clean_name(name: str) -> str:
