@@ -42,6 +42,7 @@ from .call import Call, answer, current
 from .commands.declare import reply_answer, reply_target
 from .commands.play import bare_skill
 from .commands.vote import forum_vote
+from .judges import judging
 from .loose import vote_open
 from .text import after_reply, one_line, sanitize, source_of, words_of
 
@@ -52,12 +53,14 @@ config = get_plugin_config(Config)
 GATES = {
     "group": CommandGate(Pacer(Budget(config.bansha_user_burst, config.bansha_user_interval))),
     "pm": CommandGate(Pacer(Budget(config.bansha_pm_burst, config.bansha_pm_interval))),
+    "judge": CommandGate(Pacer(Budget(config.bansha_judge_burst, config.bansha_judge_interval))),
 }
 
 
 async def admitted(call: Call) -> bool:
-    """Within the sender's command budget? The first command over it gets the one notice."""
-    where = "group" if call.in_group else "pm"
+    """Within the sender's command budget? The first command over it gets the one notice. A judge's own
+    commands have a generous budget of their own (judges.py)."""
+    where = "judge" if await judging(call) else "group" if call.in_group else "pm"
     run, notice = GATES[where].admit(call.user)
     if notice:
         wait = GATES[where].pacer.budget.interval
