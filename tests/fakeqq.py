@@ -324,7 +324,7 @@ class BotProcess:
             }
         )
         if not self.flood_control:
-            for kind in ("GROUP", "USER", "PM"):
+            for kind in ("GROUP", "USER", "PM", "JUDGE"):
                 env[f"BANSHA_{kind}_BURST"] = "1000000"
                 env[f"BANSHA_{kind}_INTERVAL"] = "0"
         env.update(self.extra_env)

@@ -199,7 +199,7 @@ async def test_every_private_message_is_answered_and_help_fits_the_moment():
         s = await t.command(seer, "查险 5", "「查险」不是你的技能", pm=True)
         assert "是不是想用「查验」，发送 /技能 查验 <目标>" in s.text
         await t.command(seer, "/技能 查险 5", "是不是想用「查验」？发送 /技能 查验 <目标>", pm=True)
-        await t.command(seer, "/查验 5", "技能请直接私聊发送：/技能 查验 <目标>", pm=True)
+        await t.command(seer, "/查验 3", "「查验」不能以自己为目标", pm=True)  # by PM a skill is a command too
         # anything else by PM: an answer all the same
         await t.command(seer, "在吗", "这条私聊没有被当作指令", pm=True)
         await t.command(t.outsider, "你好", "发送 /帮助 查看命令", pm=True)

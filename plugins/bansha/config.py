@@ -42,6 +42,10 @@ class Config(BaseModel):
     bansha_user_interval: float = 5.0
     bansha_pm_burst: int = 10
     bansha_pm_interval: float = 1.0
+    # A judge's own commands (/法官 …, /开局, /开始, /重开) are outside the budget above: this one only stops a
+    # runaway script.
+    bansha_judge_burst: int = 30
+    bansha_judge_interval: float = 0.5
     # Votes are acknowledged by a reaction on the vote (NapCat's set_msg_emoji_like); where that is not
     # available, by a compact vote progress in the group at most once per this many seconds.
     bansha_progress_every: float = 180.0

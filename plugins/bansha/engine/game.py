@@ -11,7 +11,6 @@ and is told when a phase begins or closes. A ruleset sees only its `Ctx` (engine
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -21,6 +20,7 @@ from .ctx import Ctx
 from .phases import FORUM, QUICK, PhaseSpec, deadline_text, local_time, phase_deadline
 from .rng import Rng
 from .ruleset import Ruleset
+from .seats import resolve_seat
 from .skills import Skill, parse_action
 
 SIGNUP, RUNNING, ENDED = "signup", "running", "ended"
@@ -104,9 +104,6 @@ class Game:
             return f"{seat}号 {self.players[seat - 1].name}"
         return f"{seat}号"
 
-    def _seat_or_qq(self, num: int) -> int | None:
-        return num if 1 <= num <= len(self.players) else self.seat_of(num)
-
     def is_judge(self, qq: int) -> bool:
         return qq == self.owner or qq in self.judges
 
@@ -115,19 +112,8 @@ class Game:
         return self.seat_of(qq) is not None or qq in self.former
 
     def resolve(self, token: str) -> int | None:
-        """A target token → seat: 3, 3号, @QQ, QQ number or exact name."""
-        t = token.strip()
-        if t.isascii() and t.isdigit():  # the common case (the agents, a typed seat number): no pattern needed
-            return self._seat_or_qq(int(t))
-        m = re.fullmatch(r"(\d+)\s*号?", t)
-        if m:
-            return self._seat_or_qq(int(m.group(1)))
-        if t.startswith("@") and t[1:].isdigit():
-            return self.seat_of(int(t[1:]))
-        for i, p in enumerate(self.players):
-            if p.name == t:
-                return i + 1
-        return None
+        """A target token → seat (engine/seats.py: 3, 3号, 三号, @QQ, a name…), or None."""
+        return resolve_seat(self.players, token)
 
 
 def clean_name(name: str) -> str:

@@ -46,6 +46,8 @@ from .call import Call, answer, current
 from .commands.declare import reply_answer, reply_target
 from .commands.play import bare_skill
 from .commands.vote import forum_vote
+from .judges import judging
+from .loose import vote_open
 from .text import after_reply, one_line, sanitize, source_of, words_of
 
 driver = get_driver()
@@ -55,12 +57,14 @@ config = get_plugin_config(Config)
 GATES = {
     "group": CommandGate(Pacer(Budget(config.bansha_user_burst, config.bansha_user_interval))),
     "pm": CommandGate(Pacer(Budget(config.bansha_pm_burst, config.bansha_pm_interval))),
+    "judge": CommandGate(Pacer(Budget(config.bansha_judge_burst, config.bansha_judge_interval))),
 }
 
 
 async def admitted(call: Call) -> bool:
-    """Within the sender's command budget? The first command over it gets the one notice."""
-    where = "group" if call.in_group else "pm"
+    """Within the sender's command budget? The first command over it gets the one notice. A judge's own
+    commands have a generous budget of their own (judges.py)."""
+    where = "judge" if await judging(call) else "group" if call.in_group else "pm"
     run, notice = GATES[where].admit(call.user)
     if notice:
         wait = GATES[where].pacer.budget.interval
@@ -264,8 +268,12 @@ reply_answer_matcher = _answering(Rule(_reply_answer_rule), 6, lambda call, _: a
 
 
 async def _forum_vote_rule(event: MessageEvent) -> bool:
-    # a private one too: it is refused with the reason instead of passing in silence
-    return parse.parse_forum_vote(words_of(event.get_message())) is not None
+    # a private one too: it is refused with the reason instead of passing in silence; 「投3」 only in the
+    # group while its sender may vote (loose.py), else it is chat
+    text = words_of(event.get_message())
+    if parse.parse_short_vote(text) is not None:
+        return await vote_open(event)
+    return parse.parse_forum_vote(text) is not None
 
 
 forum_vote_matcher = _answering(Rule(_forum_vote_rule), 6, lambda call, _: answer(call, forum_vote))

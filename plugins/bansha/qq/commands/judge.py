@@ -11,6 +11,7 @@ from ... import commands as parse
 from ...engine import judge as inputs
 from ...engine.core import Input, Refusal
 from ...engine.game import RUNNING, SIGNUP, Game, cast_lines
+from ...engine.skills import decimal
 from ...models import SeatRow
 from .. import table
 from ..call import JUDGE_ONLY, JUDGE_PERM, QQ_FAILED, Call, JudgeCall, service
@@ -48,7 +49,7 @@ def _at(j: JudgeCall) -> float:
 
 def _qq(word: str) -> int | None:
     qq = word.lstrip("@")
-    return int(qq) if qq.isdigit() else None
+    return decimal(qq)
 
 
 @table.judge_command("推进", summary="立即结束本阶段")
@@ -165,7 +166,7 @@ async def _forfeit(j: JudgeCall, rest: list[str]) -> Input:
 async def _rule(j: JudgeCall, rest: list[str]) -> Input:
     if len(rest) != 2 or not rest[0].lstrip("#").isdigit():
         raise Refusal("用法：/法官 裁定 <编号> <结果>，例如 /法官 裁定 1 正确")
-    return inputs.rule(j.call.user, _at(j), int(rest[0].lstrip("#")), rest[1])
+    return inputs.rule(j.call.user, _at(j), parse.number(rest[0], "裁定编号"), rest[1])
 
 
 @table.judge_command("场外助理", usage="<目标> @助理", summary="登记场外助理（004）")

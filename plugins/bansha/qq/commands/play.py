@@ -11,6 +11,12 @@ from ..call import QQ_FAILED, Call
 
 async def act(call: Call, game: Game, skill: str, words: list[str], reason: str = "", **extra) -> None:
     via = "group" if call.in_group else "pm"
+    seat = game.seat_of(call.user)
+    if seat and game.state is not None:  # 「/技能 查验3」: the skill run together with its first target
+        name, words = parse.skill_words(game.rules.skills_of(game.state, seat), skill, words)
+        if name != skill and "text" in extra:
+            extra["text"] = f"{words[0]} {extra['text']}".strip()
+        skill = name
     await call.submit(game, call.input("act", skill=skill, words=tuple(words), via=via, reason=reason, **extra))
 
 
