@@ -1026,6 +1026,13 @@ class FakeQQ:
     def allow(self, kind: str, target: int) -> None:
         self.refusals.pop((kind, target), None)
 
+    async def unmute_bot(self, group_id: int, operator: int = 0) -> None:
+        """The bot may speak again: NapCat posts the group_ban notice (sub_type lift_ban) for it."""
+        self.allow("group", group_id)
+        await self._post({"post_type": "notice", "notice_type": "group_ban", "sub_type": "lift_ban",
+                          "group_id": group_id, "user_id": self.self_id, "operator_id": operator, "duration": 0,
+                          "self_id": self.self_id, "time": int(time.time())})
+
     def _chat_of(self, action: str, params: dict[str, Any]) -> tuple[str, int] | None:
         if action in SEND_ACTIONS or action in FORWARD_ACTIONS:
             kind = ("group" if action.startswith("send_group") else "private" if action.startswith("send_private")

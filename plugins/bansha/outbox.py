@@ -138,7 +138,7 @@ class Outbox:
         self._background = False  # chats run in tasks of their own (start_sender); else drain_once steps them
         self.wake: float | None = None  # seconds until a waiting chat's next turn (drain_once)
         self.monotonic = time.monotonic  # (tests set both clocks)
-        self.delivery = Delivery(lambda gid: self.delivery_context(gid), self._retry_now, self.rescan)  # (settings may change them: BANSHA_ALERT_PRIVATE, _GROUP)
+        self.delivery = Delivery(lambda gid: self.delivery_context(gid), self.retry_now, self.rescan)
         self._cursor = 0  # the highest row id read
         self._last_full = 0.0  # monotonic: the last read of the whole queue
         self._rescan = True
@@ -396,7 +396,7 @@ class Outbox:
     def _active(self, gid: int) -> bool:
         return gid in self.self_ids
 
-    def _retry_now(self, chat: Chat) -> None:
+    def retry_now(self, chat: Chat) -> None:
         """The chat may be reachable again: its sender tries at once."""
         c = self._chats.get(chat)
         if c is not None and (c.failures or c.retry_at):

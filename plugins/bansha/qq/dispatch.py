@@ -21,6 +21,7 @@ from nonebot import get_driver, get_plugin_config, logger, on_message, on_notice
 from nonebot.adapters.onebot.v11 import (
     Bot,
     FriendAddNoticeEvent,
+    GroupBanNoticeEvent,
     GroupMessageEvent,
     Message,
     MessageEvent,
@@ -171,6 +172,14 @@ async def _friend_added(event: FriendAddNoticeEvent) -> None:
     svc = current()
     if svc is not None and event.user_id in svc.delivery.held_targets:
         await svc.delivery.release(event.user_id)
+
+
+@on_notice(block=False).handle()
+async def _unmuted(event: GroupBanNoticeEvent) -> None:
+    """The bot (or the whole group) may speak again: the group's posts go now, not at the next backoff."""
+    svc = current()
+    if svc is not None and event.sub_type == "lift_ban" and event.user_id in (0, event.self_id):
+        svc.retry_now(("group", event.group_id))
 
 
 # --- slash commands ---------------------------------------------------------------------
