@@ -281,6 +281,7 @@ async def _forum_vote_rule(event: MessageEvent) -> bool:
     # group while its sender may vote (loose.py), else it is chat
     text = words_of(event.get_message())
     if parse.parse_short_vote(text) is not None:
+        db.enter()  # vote_open reads the game (rebuilt on the spot): this matcher's own task
         return await vote_open(event)
     return parse.parse_forum_vote(text) is not None
 
