@@ -24,7 +24,7 @@ from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
 from zoneinfo import ZoneInfo
 
-from . import boards, cards, parts
+from . import boards, cards, speaking
 from .cards import CARD_NAMES, Card
 from .core import ABSTAIN, Action, Audience, Event, Input, Refusal
 from .forum_options import CLOCK_BOUND, CLOCK_KEYS, FORUM_OPTIONS, departures, resolve
@@ -289,9 +289,6 @@ def handle_speed(game: Game, ctx: Ctx, seat: int, kind: str) -> None:
         raise Refusal("今天的延时已经成功：今天不再加速，也不需要再申请延时。")
     if kind == "加速" and fs.accelerated:
         raise Refusal("今天已经执行加速了，不需要再申请。")
-    for part in parts.writing("holds_open"):
-        if part.holds_open(game):
-            raise Refusal("正在轮流发言：发言结束之后才能申请加速或延时。")
     mine = fs.requests.setdefault(kind, set())
     mine.add(seat)
     living = len(game.state.living())
@@ -321,6 +318,10 @@ def _accelerate(game: Game, ctx: Ctx, why: str) -> None:
     fs = game.forum
     fs.accelerated = True
     new = ctx.at + opt(game, "加速时长")
+    if speaking.running(game):  # the table wants to move on: the speaking turns end, the vote closes soon
+        speaking.stop(game)
+        why += "轮流发言到此结束。"
+        game.deadline = None
     if game.deadline is None or new < game.deadline:
         game.deadline = new
         game.phase_no += 1

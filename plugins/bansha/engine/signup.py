@@ -82,7 +82,8 @@ def roster_text(game: Game) -> str:
 class Signup(Part):
     key = "signup"
     inputs = {"join": _join, "leave": _leave}
-    options = (OptionSpec("报名名单", "duration", PAUSE, (), "报名停顿多久后在群里公布一次报名名单（每个报名只贴表情回应）"),)
+    options = (OptionSpec("报名名单", "duration", PAUSE, (),
+                          "报名停顿多久后在群里公布一次报名名单（每个报名只贴表情回应）；0 表示不公布", zero=True),)
 
     def new_state(self) -> SignupState:
         return SignupState()

@@ -46,6 +46,11 @@ def speaker(game: Game) -> int:
     return game.speaking.order[game.speaking.index] if running(game) else 0
 
 
+def stop(game: Game) -> None:
+    """No more turns in this phase (a 加速: the table wants to move on); the caller sets the phase's close."""
+    game.parts["speaking"] = Turns()
+
+
 def request(game: Game, ctx: Ctx, order: list[int], seconds: int) -> None:
     """The ruleset entered its discussion phase and asks for turns in this order; they begin once the engine has
     set the phase's deadline (`on_enter`)."""
@@ -121,7 +126,7 @@ class Speaking(Part):
         if t.order and t.index < 0 and game.state.phase == t.phase and game.state.day == t.day:
             _start_turn(game, ctx, "")
         elif t.order:
-            game.parts["speaking"] = Turns()  # another phase began (自爆 ended the day): no more turns
+            stop(game)  # another phase began (自爆 ended the day): no more turns
 
     def on_deadline(self, game: Game, ctx: Ctx) -> bool:
         if not running(game):
@@ -133,7 +138,7 @@ class Speaking(Part):
 
     def before_close(self, game: Game, ctx: Ctx) -> None:
         if game.speaking.order:
-            game.parts["speaking"] = Turns()  # the phase closes (推进, 自爆): the turns with it
+            stop(game)  # the phase closes (推进, 自爆): the turns with it
 
     def holds_open(self, game: Game) -> bool:
         return running(game) or (bool(game.speaking.order) and game.speaking.index < 0)
