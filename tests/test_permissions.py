@@ -301,7 +301,8 @@ DAY = [
     row("/加速", pm=True, actor={"player": 7}, **pm_outsiders(),
         player=Ok("已收到你的加速申请：目前 2 人申请，再有 1 人申请即加速成功。"),
         dead=No("只有存活的玩家可以申请加速或延时"), red=No("只有存活的玩家可以申请加速或延时")),
-    row("/延时", actor={"player": 1}, nonplayers=NOT_PLAYER, player=Ok("已收到你的延时申请（1/3）"),
+    row("/延时", actor={"player": 1}, nonplayers=NOT_PLAYER,
+        player=Ok("已收到你的延时申请：目前 1 人申请，再有 2 人申请即延时成功。"),
         dead=No("只有存活的玩家"), red=No("只有存活的玩家")),
     row("/延时", pm=True, **pm_outsiders(), player=No("你今天已经申请过加速或延时了")),
     # a skill typed in the group: a seat's refusal goes by PM, because it would tell the group its role
