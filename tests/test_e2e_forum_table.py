@@ -148,10 +148,12 @@ async def _play(qq: FakeQQ, clock: GameClock) -> None:
     await qq.group_msg(JUDGE, GROUP, "/法官 黄牌 12 刷屏")
     m = qq.mark()
     await qq.group_msg(JUDGE, GROUP, "/法官 黄牌 12 又刷屏")
-    await said("12号 玩家12 将在投票结算后红牌罚下", m)
+    red = await said("12号 玩家12 将在投票结算后红牌罚下", m)
+    print(red.describe())
     m = qq.mark()
     await qq.group_msg(JUDGE, GROUP, "/法官 撤牌 12 黄牌 手滑多发了一张")
     back = await said("法官撤回", m)
+    print(back.describe())
     assert "三张黄牌合并的红牌拆回两张黄牌" in back.text and "12号 玩家12 不再被红牌罚下" in back.text
     await qq.expect_silence(lambda s: s.target == GROUP, 0.5, m + 1)
 

@@ -338,7 +338,7 @@ def give_card(game: Game, ctx: Ctx, seat: int, color: int, reason: str, by: int)
     fs.reds_by_faction[faction] = fs.reds_by_faction.get(faction, 0) + 1
     if game.state.alive[seat] and opt(game, "红牌结算") == "投票后" and in_discussion(game):
         fs.deferred_reds.append(seat)
-        ctx.group(f"{ctx.name(seat)} 将在投票结算后红牌罚下。")
+        ctx.group(f"{ctx.name(seat)} 将在投票结算后红牌罚下。", "card")  # after its card, in the 判罚公示
     else:
         _send_off(game, ctx, seat)
     if opt(game, "红牌判负") and fs.reds_by_faction[faction] >= 2 and faction not in fs.forfeited:
