@@ -48,7 +48,11 @@ async def test_the_account_that_opened_the_game_alone_answers_speaks_and_sends()
         _world(qb)
         # /开局 reaches both accounts at once: one game, hosted by the first to commit; the other is silent
         await _both(qa, qb, JUDGE, "/开局 狼人杀 夜晚=4s 女巫=4s")
-        await asyncio.sleep(0.5)
+        for _ in range(400):  # the first /开局 after the handshake meets the warm-up: wait for it, not a fixed time
+            if any("开局（第" in s.text for q in (qa, qb) for s in q.sent):
+                break
+            await asyncio.sleep(0.05)
+        await asyncio.sleep(0.5)  # a second opening (the other account) would be here by now
         opened = [s for q in (qa, qb) for s in q.sent if "开局（第" in s.text]
         assert len(opened) == 1
         host, other = (qa, qb) if opened[0] in qa.sent else (qb, qa)
