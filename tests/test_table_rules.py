@@ -134,7 +134,8 @@ def test_each_living_player_speaks_in_turn_the_sheriff_last():
     to_day(game, stand=1)
     t = game.speaking
     assert t.order == [2, 3, 4, 5, 6, 7, 8, 9, 1] and t.index == 0
-    assert game.deadline - game.last_close >= 0 and game.remind_at is None  # no reminder during the turns
+    assert game.paused_left is None and game.remind_at is None  # the turn's minute runs; no reminder during turns
+    assert game.rules.phases["day"].seconds == 180 and game.deadline < game.last_close + 180  # a turn, not the day
     assert "现在轮到 2号 P2 发言，不是你" in refused(game, Input.make("turn", 1003, game.deadline - 5))
     for seat in range(1, 10):  # everyone votes during the turns: the day does not close before they end
         apply(game, Input.make("act", 1000 + seat, game.deadline - 5, skill="投票", words=("9",), via="group"))
