@@ -170,6 +170,8 @@ class Mirror:
     # --- the game's life ----------------------------------------------------------------
     async def open(self) -> None:
         words = [f"{k}={v}" for k, v in self.options.items()]
+        if "报名名单" not in self.options:  # no roster after the sign-ups: it comes on the bot's clock, not ours
+            words.append("报名名单=0")
         if self.dry:
             opts = parse_options(words, self.rules.all_options())
             self.game = Game.new(1, self.rules, self.group, self.judge, self.seed, opts)

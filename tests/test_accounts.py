@@ -79,9 +79,10 @@ async def test_the_account_that_opened_the_game_alone_answers_speaks_and_sends()
         host, other = (qa, qb) if opened in qa.sent else (qb, qa)
         await other.expect_silence(within=1.0, after=0)  # the other account says nothing, now or later
         assert [s for q in (qa, qb) for s in q.sent if "开局（第" in s.text] == [opened]
-        for p in PLAYERS:
-            await _both(host, other, p, "/报名")
-        await host.wait_for(in_group(GROUP, "当前 6 人"), timeout=20)
+        for p in PLAYERS:  # the host acknowledges each sign-up with a reaction on its copy
+            mid = await host.group_msg(p, GROUP, "/报名")
+            await other.group_msg(p, GROUP, "/报名")
+            await host.wait_reaction(mid, 20)
         await _both(host, other, JUDGE, "/开始")
         await host.wait_for(in_group(GROUP, "游戏开始"), timeout=20)
         await other.expect_silence(within=1.0, after=0)  # not a word from the other account, in the group or by PM

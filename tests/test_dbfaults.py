@@ -121,7 +121,7 @@ async def test_a_locked_database_gives_a_clear_retry_and_loses_nothing(bot):
 @needs_prlimit
 async def test_an_unwritable_database_gives_a_clear_retry_and_the_bot_recovers(bot):
     proc, qq = bot
-    t = await day_one(qq, proc, 610, options="白天=3s")
+    t = await day_one(qq, proc, 610, options="白天=3s 发言=自由")  # a 3 s day, no speaking turns
     newcomer = Table(qq, proc, 611, n=6, seed=1)
     newcomer.setup_group()
     acked = [await t.vote(t.player(3), "/投票 5 第一票")]

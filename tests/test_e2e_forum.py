@@ -16,6 +16,7 @@ from zoneinfo import ZoneInfo
 
 import pytest
 from fakeqq import BotProcess, FakeQQ
+from secutil import sign_up
 
 pytestmark = pytest.mark.e2e
 ROOT = Path(__file__).resolve().parents[1]
@@ -70,10 +71,8 @@ async def _play(qq: FakeQQ, clock: GameClock) -> None:
     m = qq.mark()
     await qq.group_msg(JUDGE, GROUP, "/开局 狼人杀 节奏=论坛 开门=09:00 关门=22:00 种子=5")
     await said("开局（第", m)
-    for p in PLAYERS:
-        m = qq.mark()
-        await qq.group_msg(p, GROUP, "/报名")
-        await said(f"{members_name(p)} 报名成功", m)
+    for p in PLAYERS:  # each sign-up is acknowledged by a reaction on it
+        await sign_up(qq, p, GROUP)
     m = qq.mark()
     await qq.group_msg(JUDGE, GROUP, "/开始")
     await said("游戏开始", m)

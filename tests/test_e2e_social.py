@@ -187,10 +187,11 @@ async def test_restart_records_and_ranking(played):
     await qq.group_msg(JUDGE, GROUP, "/重开")
     got = await qq.wait_group(GROUP, after=mark)
     assert "还有一局没有结束的游戏" in got.text
+    await qq.wait_reaction(await qq.group_msg(m.players[2], GROUP, "/退出报名"))  # acknowledged on the post
     mark = qq.mark()
-    await qq.group_msg(m.players[2], GROUP, "/退出报名")
-    got = await qq.wait_group(GROUP, contains="退出了报名", after=mark)
-    assert "当前 8 人" in got.text
+    await qq.group_msg(JUDGE, GROUP, "/状态")
+    got = await qq.wait_group(GROUP, contains="报名中", after=mark)
+    assert "报名中：8 人" in got.text
     mark = qq.mark()
     await qq.group_msg(m.players[2], GROUP, "/观战")
     got = await qq.wait_group(GROUP, contains="观战", after=mark)

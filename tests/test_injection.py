@@ -82,21 +82,18 @@ async def test_names_are_plain_single_line_and_capped(bot):
         "表情😀👨\u200d👩\u200d👧",
         "零\u200b宽\u2028分隔\x07铃",
     ]
-    t = Table(qq, proc, 300, n=7, seed=1)
+    t = Table(qq, proc, 300, n=7, seed=1, options="报名名单=1s")  # the roster names them, a second after
     t.setup_group()
     for seat, card in enumerate(cards, 1):
         t.qq.groups[t.group].members[t.player(seat)].card = card
     mark = qq.mark()
     await t.open()
-    names = []
-    for seat in range(1, 8):
-        m = qq.mark()
-        await t.say(t.player(seat), "/报名")
-        s = await qq.wait_for(lambda s: s.target == t.group and "报名成功" in s.text, 10, m)
-        assert "\n" not in s.text, s.text
-        name = s.text.split(" 报名成功")[0]
-        assert 0 < len(name) <= 16, name
-        names.append(name)
+    await t.join_all()
+    s = await qq.wait_for(lambda s: s.target == t.group and s.text.startswith("【报名】当前 7 人："), 10, mark)
+    roster = s.text.split("\n")
+    assert len(roster) == 2 and roster[1].startswith("人数已够"), s.text  # no name broke a line
+    names = roster[0].split("：", 1)[1].split("、")
+    assert len(names) == 7 and all(0 < len(name) <= 16 for name in names), names
     assert names[0] == "[CQ:at,qq=all]"  # shown literally, mentions nobody
     assert names[1] == "@全体成员 快来"
     assert names[2].startswith("名字 【第9天")  # the line break became a space

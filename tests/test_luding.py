@@ -751,7 +751,7 @@ def test_last_words_for_the_voted_out_only_published_when_the_next_day_starts():
     assert "遗言" not in t.group_text()
     ev = t.deadline()
     assert f"【遗言】{a}号 P{a}：我真是好人" in t.group_text(ev)
-    assert "只有白天被投票出局" in t.refused("lastwords", a, text="再说一句")
+    assert "遗言的时间已经过了" in t.refused("lastwords", a, text="再说一句")  # the real reason: too late
 
 
 def test_missing_last_words_are_noted_and_night_deaths_get_none():

@@ -158,8 +158,11 @@ class World:
         if want.undo:
             await drained(self.proc)
             mark = qq.mark()
-            await t.say(who, want.undo)
-            await qq.wait_for(lambda s: s.kind == "group" and s.target == t.group, 10, mark)
+            undone = await t.say(who, want.undo)
+            if want.undo in ("/报名", "/退出报名"):  # a sign-up (or leaving it) is acknowledged by a reaction
+                await qq.wait_reaction(undone)
+            else:
+                await qq.wait_for(lambda s: s.kind == "group" and s.target == t.group, 10, mark)
 
     def _to_sender(self, who: int, where: str):
         t = self.t
@@ -183,7 +186,7 @@ async def _other_game(qq: FakeQQ, proc: BotProcess, group: int) -> Table:
     """A game in another group, still in sign-up, with one player (the "other" sender)."""
     other = Table(qq, proc, group, n=6, seed=2)
     await other.open()
-    await other.command(other.player(1), "/报名", "报名成功")
+    await other.join(other.player(1))
     return other
 
 
@@ -199,10 +202,10 @@ SIGNUP = [
     row("/开局 狼人杀", everyone=No("本群已经有一局进行中的游戏")),
     row("/开局 狼人杀", pm=True, everyone=No("请在要开局的群里发送 /开局")),
     # the opener fixed the seed (Table opens with 种子=): he could work out the deal, so he may not play
-    row("/报名", nonplayers=Ok("报名成功", undo="/退出报名"), judge=No("你开局时指定了种子"),
+    row("/报名", nonplayers=Ok("", react=True, undo="/退出报名"), judge=No("你开局时指定了种子"),
         player=No("你已经报过名了")),
     row("/报名", pm=True, everyone=IN_GROUP),
-    row("/退出报名", nonplayers=No("你还没有报名"), player=Ok("退出了报名", undo="/报名")),
+    row("/退出报名", nonplayers=No("你还没有报名"), player=Ok("", react=True, undo="/报名")),
     row("/退出报名", pm=True, everyone=IN_GROUP),
     # (a judge's /开始 deals the cards: test_only_judges_start_a_game)
     row("/开始", player=START_JUDGES, outsider=START_JUDGES, other=START_JUDGES),
@@ -294,11 +297,14 @@ DAY = [
     row("投票对象：5\n投票理由：两行的格式", nonplayers=NOT_PLAYER, player=VOTED, dead=OUT, red=OUT),
     row("投票对象：5\n投票理由：两行的格式", pm=True, player=No("投票请在群里公开进行")),
     row("改票对象：5\n改票理由：楼中楼", nonplayers=NOT_PLAYER, player=VOTED, dead=OUT, red=OUT),
-    row("/加速", nonplayers=NOT_PLAYER, player=Ok("已收到你的加速申请（1/3）"), dead=No("只有存活的玩家可以申请加速或延时"),
+    row("/加速", nonplayers=NOT_PLAYER, player=Ok("已收到你的加速申请：目前 1 人申请，再有 2 人申请即加速成功。"),
+        dead=No("只有存活的玩家可以申请加速或延时"),
         red=No("只有存活的玩家可以申请加速或延时")),
-    row("/加速", pm=True, actor={"player": 7}, **pm_outsiders(), player=Ok("已收到你的加速申请（2/3）"),
+    row("/加速", pm=True, actor={"player": 7}, **pm_outsiders(),
+        player=Ok("已收到你的加速申请：目前 2 人申请，再有 1 人申请即加速成功。"),
         dead=No("只有存活的玩家可以申请加速或延时"), red=No("只有存活的玩家可以申请加速或延时")),
-    row("/延时", actor={"player": 1}, nonplayers=NOT_PLAYER, player=Ok("已收到你的延时申请（1/3）"),
+    row("/延时", actor={"player": 1}, nonplayers=NOT_PLAYER,
+        player=Ok("已收到你的延时申请：目前 1 人申请，再有 2 人申请即延时成功。"),
         dead=No("只有存活的玩家"), red=No("只有存活的玩家")),
     row("/延时", pm=True, **pm_outsiders(), player=No("你今天已经申请过加速或延时了")),
     # a skill typed in the group: a seat's refusal goes by PM, because it would tell the group its role
@@ -469,7 +475,7 @@ async def test_judge_powers_have_limits(bot):
     await t.open()
     await t.join_all()
     for who in (t.opener, t.admin):  # both sign up to play
-        await t.command(who, "/报名", "报名成功")
+        await t.join(who)
     t.n = 8
     await t.command(t.opener, "/开始", "游戏开始")
     await t.settle()
@@ -524,7 +530,7 @@ async def test_a_player_in_two_games_chooses_which_one_private_messages_mean(bot
     both = a.player(3)  # the seer of game a
     b = Table(qq, proc, 261, n=6, seed=1, extra_members={both: "两边都玩"})
     await b.open()
-    await b.command(both, "/报名", "两边都玩 报名成功")
+    await b.join(both)
     before = (a.db(), b.db())
 
     ask = await a.command(both, "/身份", "你同时在多局游戏中", pm=True)

@@ -427,7 +427,7 @@ class Service(Restore, Index, Outbox):
 
     # --- deadlines ------------------------------------------------------------
     def _rearm(self, game: Game) -> None:
-        live = game.status == "running" and not game.paused
+        live = game.status in ("running", "signup") and not game.paused  # (sign-up: the roster's moment)
         armed = self._armed.setdefault(game.gid, {})
         for job, when in (("deadline", game.deadline), ("remind", game.remind_at)):
             want = (when, game.phase_no) if live and when is not None else None

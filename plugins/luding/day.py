@@ -71,5 +71,6 @@ class Day:
                 ctx.group(f"【遗言】{ctx.name(s)}：{state.words[s]}", "chat")
             elif not final:
                 ctx.group(f"{ctx.name(s)} 没有留下遗言。")
+        state.words_past = list(state.words_owed)  # a late /遗言 is told the time is over, not that it had none
         state.words_owed = []
         state.words = {}

@@ -144,10 +144,12 @@ class LudingRuleset(Ruleset):
             w.night.close()
 
     def last_words(self, ctx: Ctx, state: LudingState, seat: int, text: str) -> None:
-        if seat not in state.words_owed:
-            raise Refusal("只有白天被投票出局的角色可以留遗言（被最后一枪带走、夜里出局或被罚下的没有遗言）。")
         if seat in state.removed:
             raise Refusal("你已被红牌罚下，没有遗言。")
+        if seat in state.words_past:
+            raise Refusal("遗言的时间已经过了：遗言要在下一个白天开始前提交，已经在白天开始时公示。")
+        if seat not in state.words_owed:
+            raise Refusal("只有白天被投票出局的角色可以留遗言（被最后一枪带走、夜里出局或被罚下的没有遗言）。")
         again = seat in state.words
         state.words[seat] = text
         ctx.reply("遗言已更新。" if again else "遗言已记录，将在下一个白天开始时公示（开始前可以重新发送覆盖）。")

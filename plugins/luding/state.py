@@ -51,6 +51,7 @@ class LudingState(BaseState):
     voted_out: list[int] = field(default_factory=list)  # today's exits by the vote and its shot
     words_owed: list[int] = field(default_factory=list)  # entitled to 遗言 until the next day starts
     words: dict[int, str] = field(default_factory=dict)
+    words_past: list[int] = field(default_factory=list)  # whose 遗言 were published at the last day's start
 
     def role(self, seat: int) -> str:
         return self.roles[seat]

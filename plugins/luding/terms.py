@@ -39,7 +39,7 @@ PHASES: dict[str, PhaseSpec] = {
     # Entered every night, whether or not a hunter dies in it, so that its
     # presence reveals nothing; a hunter who dies tonight has 30 minutes.
     SETTLE: PhaseSpec(
-        SETTLE, "夜晚结算", night=True, seconds=30, option="结算", early=False,
+        SETTLE, "天亮前", night=True, seconds=30, option="结算", early=False,
         forum=f"+{NIGHT_TIMEOUT + HUNTER_TIMEOUT}",
     ),
 }
@@ -47,7 +47,7 @@ PHASES: dict[str, PhaseSpec] = {
 OPTIONS: tuple[OptionSpec, ...] = (
     OptionSpec("白天", "duration", 300, (), "快速节奏：白天（讨论与投票）时长"),
     OptionSpec("夜晚", "duration", 90, (), "快速节奏：夜晚提交行动的时长"),
-    OptionSpec("结算", "duration", 30, (), "快速节奏：夜晚结算时长（夜里出局的猎人在此决定最后一枪）"),
+    OptionSpec("结算", "duration", 30, (), "快速节奏：天亮前（夜晚逐步结算，夜里出局的猎人在此决定最后一枪）的时长"),
 )
 
 # --- ways to leave the game (出局), as the text lists them ---------------------------------------

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from ..bansha.engine import ABSTAIN, FORUM
 from ..bansha.engine.mech_sheriff import Election
+from ..bansha.engine.phases import format_duration
 from . import sheriff
 from .book import BOOK, Departure
 from .terms import DAY, ELECT, ELECT_VOTE, EXPLODE, KING, NIGHT, PK, TIE, VOTE, num, seats_text
@@ -123,7 +124,11 @@ class Day:
         ctx.enter(state, DAY)
         changes = ctx.rule("改票次数")
         change = "/改票 可以改票" if changes is None or changes < 0 else f"/改票 可改 {changes} 次"
-        early = "" if ctx.options.get("节奏") == FORUM else "所有人投完票后提前结束；"
+        # 002: "警长在发言时永远最后一个发言": in 快速 tempo the day is played in that order, one turn each
+        # (docs/werewolf.md); a game opened before turns existed has no 发言 option and talks freely
+        turns = ctx.options.get("节奏") != FORUM and ctx.options.get("发言", "自由") == "顺序"
+        early = "" if ctx.options.get("节奏") == FORUM else (
+            "所有人发言完毕、投完票后提前结束；" if turns else "所有人投完票后提前结束；")
         rules = [role.tie_rule for name, role in BOOK.roles.items() if role.tie_rule and state.has_card(name)]
         if state.sheriff_on:
             rules.append(("否则" if rules else "有警长时") + "由警长决定放逐谁（也可以不选）")
@@ -133,12 +138,16 @@ class Day:
             f"第{state.day}天：请发言并投票放逐一人：/投票 <目标或弃权> [理由]（{change}）。{early}得票最多者被放逐，{tie}"
         )
         # separate messages: the rules line names roles, these name seats
-        if state.sheriff and state.alive[state.sheriff]:
-            order = sheriff.speaking_order(state.sheriff, state.living(), state.n)
-            ctx.group(
-                f"发言顺序：{'→'.join(f'{s}号' for s in order)}（警长 {ctx.name(state.sheriff)} 最后发言，"
-                f"他的票算 {num(state.sheriff_weight)} 票）。"
-            )
+        chief = state.sheriff if state.sheriff and state.alive[state.sheriff] else 0
+        order = sheriff.speaking_order(chief, state.living(), state.n) if chief else state.living()
+        if chief or turns:
+            note = f"（警长 {ctx.name(chief)} 最后发言，他的票算 {num(state.sheriff_weight)} 票）" if chief else ""
+            seconds = int(ctx.options.get("发言时长") or 60)
+            how = (f"每人限时 {format_duration(seconds)}，轮到谁机器人会 @ 谁，说完发 /过；投票随时可以进行，"
+                   "所有人发言完毕之后才截止。") if turns else ""
+            ctx.group(f"发言顺序：{'→'.join(f'{s}号' for s in order)}{note}。{how}")
+            if turns:
+                ctx.speaking_turns(order, seconds)
         if state.goat_day == state.day:
             voters = [s for s in state.goat_voters if state.alive[s]]
             ctx.group(f"今天只有 {seats_text(voters)} 可以投票（前一天出局时的安排）。")

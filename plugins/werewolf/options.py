@@ -69,6 +69,11 @@ OPTIONS: tuple[OptionSpec, ...] = (
     OptionSpec("PK", "bool", False, (), "平票时是否让平票者进入 PK 再投一次（默认关）"),
     OptionSpec("警长", "bool", None, (), "第一天是否竞选警长（默认按板子：基础板关，其余开）"),
     OptionSpec("警长票权", "choice", "2", ("2", "1.5"), "警长在放逐投票中的票数（002：一票算两票；004 式为 1.5）"),
+    OptionSpec(
+        "发言", "choice", "顺序", ("顺序", "自由"),
+        "快速节奏的白天：按发言顺序轮流发言（警长最后；轮到谁 @ 谁，/过 结束发言），或自由发言",
+    ),
+    OptionSpec("发言时长", "duration", 60, (), "发言=顺序 时每人的发言时限（/过 可以提前结束）"),
     OptionSpec("警长选民", "choice", "全体", ("全体", "警下"), "谁能投警长票：全体存活玩家（002），或只有没上警的人"),
     OptionSpec(
         "竞选自爆", "choice", "流失", ("流失", "顺延"), "竞选中有狼自爆：警徽流失，或竞选顺延到下一个白天（只顺延一次）"
@@ -101,3 +106,4 @@ OPTIONS: tuple[OptionSpec, ...] = (
 # options that only matter with a role on the board, or with a sheriff election (/开局 confirms only those that apply)
 ROLE_OPTIONS = {"偷看风险": "小女孩", "偷看概率": "小女孩", "守护小女孩": "小女孩", "长老诅咒": "长老"}
 SHERIFF_OPTIONS = {"警长票权", "警长选民", "竞选自爆"}
+TURN_OPTIONS = {"发言", "发言时长"}  # speaking turns are a 快速 tempo matter (论坛 posts come at any hour)

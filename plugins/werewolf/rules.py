@@ -19,12 +19,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ..bansha.engine import CastRow, Channel, Ctx, Outcome, Refusal, Ruleset, Skill, register
+from ..bansha.engine import FORUM, CastRow, Channel, Ctx, Outcome, Refusal, Ruleset, Skill, register
 from ..bansha.engine.order import StepView
 from . import night, roles, sheriff, verdict, views
 from .boards import BOARDS, MAX_PLAYERS, Board, board_for, size_range
 from .book import BOOK, WerewolfSkill, after_death
-from .options import OPTIONS, PHASES, ROLE_OPTIONS, SHERIFF_OPTIONS
+from .options import OPTIONS, PHASES, ROLE_OPTIONS, SHERIFF_OPTIONS, TURN_OPTIONS
 from .order import AFTER_DEATH, NIGHT_ORDER, NIGHT_PHASES
 from .roles import everyone, pack, scapegoat, thief
 from .roles import sheriff as chief
@@ -91,6 +91,8 @@ class WerewolfRuleset(Ruleset):
         """/开局 confirms only the options the chosen board uses (without a board it follows the head count)."""
         if key == "偷看概率" and options.get("偷看风险", "概率") != "概率":
             return False
+        if key in TURN_OPTIONS:
+            return options.get("节奏") != FORUM and (key == "发言" or options.get("发言", "顺序") == "顺序")
         if not options.get("板子") and not options.get("角色"):
             return True
         try:

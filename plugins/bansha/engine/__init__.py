@@ -3,11 +3,11 @@
 Layers, each importing only those below it (tests/test_architecture.py checks the import graph):
 the vocabulary (core, rng, phases, skills, status, votes, channels), the door a ruleset works through
 (ctx, parts), the ruleset protocol (ruleset, roles), the game (game: inputs folded, phases, the outcome),
-the engine's parts (forum, reminders, rulings, judge), and what plays or checks whole games (agent, replay, audit).
+the engine's parts (forum, lurk, reminders, rulings, judge, social, speaking, signup), and what plays or checks whole games (agent, replay, audit).
 This package puts the parts together: the game calls every installed part and names none.
 """
 
-from . import forum, judge, parts, reminders, rulings, social
+from . import forum, judge, lurk, parts, reminders, rulings, signup, social, speaking
 from .channels import Channel
 from .core import (
     ABSTAIN,
@@ -38,7 +38,7 @@ from .skills import ALIVE, ALIVE_OTHER, ANY, DEAD, Skill
 from .status import NEXT_NIGHT, PERMANENT, UNTIL_DAY, UNTIL_PHASE, Status, StatusBook
 from .votes import Ballot, VoteBox
 
-parts.install(forum.PART, reminders.PART, rulings.PART, judge.PART, social.PART)
+parts.install(forum.PART, lurk.PART, reminders.PART, rulings.PART, judge.PART, social.PART, speaking.PART, signup.PART)
 
 __all__ = [
     "ABSTAIN", "ALIVE", "ALIVE_OTHER", "ANY", "Channel", "DEAD", "FORUM", "GROUP", "JUDGE", "NEXT_NIGHT", "PERMANENT", "QUICK",

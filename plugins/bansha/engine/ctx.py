@@ -126,6 +126,12 @@ class Ctx:
         """论坛: when today's discussion opens, while it has not yet (votes before it are refused)."""
         return parts.get("forum").opens_at(self._game)
 
+    # --- speaking turns (engine/speaking.py) -------------------------------------------------------
+    def speaking_turns(self, order: list[int], seconds: int) -> None:
+        """In the discussion phase just entered, each living seat of `order` speaks in turn for `seconds` (its
+        /过 ends it early); the phase does not close before the last turn is over."""
+        parts.get("speaking").request(self._game, self, order, seconds)
+
     # --- the judges' rulings (engine/rulings.py) --------------------------------------------------
     def ask_judges(self, text: str, ref: str, due: str, choices: tuple[str, ...] | None = None,
                    default: str = "正确") -> Ruling:

@@ -24,7 +24,8 @@ from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
 from zoneinfo import ZoneInfo
 
-from . import boards
+from . import boards, cards, speaking
+from .cards import CARD_NAMES, Card
 from .core import ABSTAIN, Action, Audience, Event, Input, Refusal
 from .forum_options import CLOCK_BOUND, CLOCK_KEYS, FORUM_OPTIONS, departures, resolve
 from .game import RUNNING, Game, decided, need_seat
@@ -35,9 +36,7 @@ from .votes import Ballot, VoteBox
 if TYPE_CHECKING:
     from .ctx import Ctx
 
-__all__ = ["CLOCK_BOUND", "CLOCK_KEYS", "FORUM_OPTIONS", "departures", "resolve"]  # the option table, from here too
-
-CARD_NAMES = ("蓝牌", "黄牌", "红牌")
+__all__ = ["CARD_NAMES", "CLOCK_BOUND", "CLOCK_KEYS", "FORUM_OPTIONS", "departures", "resolve"]  # from here too
 
 
 def opt(game: Game, key: str) -> Any:
@@ -53,14 +52,21 @@ class ForumState:
     voted: set[int] = field(default_factory=set)
     requests: dict[str, set[int]] = field(default_factory=dict)  # 加速/延时 -> seats today
     accelerated: bool = False
+    delayed: bool = False  # today's 延时 succeeded
     original_close: float | None = None
     opens_at: float | None = None  # 论坛: votes before 开门 are refused
     died_today: set[int] = field(default_factory=set)  # died during the discussion day (004's late change)
-    cards: dict[int, list[int]] = field(default_factory=dict)  # seat -> [蓝, 黄, 红] after merging
+    cards: dict[int, list[int]] = field(default_factory=dict)  # seat -> [蓝, 黄, 红] after merging (engine/cards.py)
+    given: dict[int, list[Card]] = field(default_factory=dict)  # seat -> every card given and not taken back
     reds_by_faction: dict[str, int] = field(default_factory=dict)
     forfeited: list[str] = field(default_factory=list)
     deferred_reds: list[int] = field(default_factory=list)
     warned_dead: set[int] = field(default_factory=set)
+    day_open: float | None = None  # when today's discussion opened (or opens): 潜水 quotas count from it
+    joined: dict[int, float] = field(default_factory=dict)  # seat -> when a 替补 took it during today's discussion
+    ballots: dict[int, int] = field(default_factory=dict)  # this phase's votes so far, voter -> target (/票型)
+    ballot_label: str = ""  # what they are: 投票, 警长投票, PK投票…
+    open_post: float | None = None  # 论坛: the 开门 moment still to be announced in the group
 
 
 # --- votes ----------------------------------------------------------------------
@@ -111,6 +117,8 @@ def cast_vote(game: Game, ctx: Ctx, box: VoteBox, voter: int, action: Action, *,
     ballot = box.cast(voter, target, reason=action.reason, change=change, proxy=action.proxy, at=ctx.at,
                       max_changes=max_changes)
     fs.voted.add(voter)
+    fs.ballots[voter] = target
+    fs.ballot_label = label
     what = "弃权" if target == ABSTAIN else ctx.name(target)
     kind = "改票" if ballot.change else label
     head = "【代投】" if action.proxy else ""
@@ -161,9 +169,11 @@ def announce_tally(game: Game, ctx: Ctx, counts: dict[int, float], leaders: list
     if ballots is not None:
         board = boards.votes(game, "票型", ballots, counts if public else None, leaders)
         text += "\n" + boards.votes_text(board)
-        data = boards.attach(board)
+        data = boards.attach(board) if board["rows"] else ()  # no picture of nobody's votes
     ctx.events.append(Event(Audience("group"), text, "tally", data))
-    ctx.judge(text.replace("\n", "；"))  # the record reads like the post (no 「计票：2=3」 machine rows)
+    # the record reads like the post (no 「计票：2=3」 machine rows), under the vote's name: every day's vote
+    # history is in the 完整记录 (each ballot as cast, then this)
+    ctx.judge(f"{game.rules.phase_label(game.state)} {text.replace(chr(10), '；')}")
 
 
 def _num(x: float) -> str:
@@ -176,13 +186,16 @@ def _num(x: float) -> str:
 def on_enter(game: Game, ctx: Ctx) -> None:
     """A phase began (its deadline is set): reset the day's counters, 开门, auto-加速, reminders."""
     fs = game.forum
+    fs.ballots, fs.ballot_label = {}, ""  # /票型 shows the vote of the phase under way
     if not in_discussion(game):
         return
     fs.day_phase = game.phase_no
-    fs.posts, fs.voted, fs.requests, fs.died_today = {}, set(), {}, set()
-    fs.accelerated = False
+    fs.posts, fs.voted, fs.requests, fs.died_today, fs.joined = {}, set(), {}, set(), {}
+    fs.accelerated = fs.delayed = False
     fs.original_close = game.deadline
     fs.opens_at = _opens_at(game, ctx.at) if game.options.get("节奏") == FORUM else None
+    fs.day_open = fs.opens_at if fs.opens_at is not None else ctx.at
+    fs.open_post = fs.opens_at  # the day was entered before 开门: the group hears when it opens
     auto = opt(game, "自动加速")
     if auto and len(game.state.living()) <= auto:
         _accelerate(game, ctx, "存活人数较少，自动执行加速。")
@@ -201,30 +214,14 @@ def _opens_at(game: Game, at: float) -> float | None:
     return nxt.timestamp()
 
 
-def before_close(game: Game, ctx: Ctx) -> None:
-    """The discussion day closes: 潜水 cards (unless 加速)."""
-    if not in_discussion(game) or not opt(game, "潜水"):
-        return
-    fs = game.forum
-    if fs.accelerated:
-        ctx.judge("今天执行了加速，不判罚潜水。")
-        return
-    low, streak_bar, streak_days = opt(game, "潜水帖数"), opt(game, "连续潜水帖数"), opt(game, "连续潜水天数")
-    for seat in game.state.living():
-        n = fs.posts.get(seat, 0)
-        reasons = []
-        if n < low:
-            reasons.append(f"讨论日发言不足{low}帖（{n}帖）")
-        fs.low_streak[seat] = fs.low_streak.get(seat, 0) + 1 if n < streak_bar else 0
-        if fs.low_streak[seat] >= streak_days:
-            reasons.append(f"连续{streak_days}个讨论日发言都不足{streak_bar}帖")
-            fs.low_streak[seat] = 0
-        if opt(game, "未投票黄牌") and seat not in fs.voted and may_vote(game, seat):
-            reasons.append("讨论日未投票")
-        for why in reasons:
-            if decided(game):
-                return  # a red card just ended the game: nothing after the outcome
-            give_card(game, ctx, seat, 1, f"潜水：{why}", by=0)
+def announce_open(game: Game, ctx: Ctx) -> None:
+    """论坛 开门 (the day was entered the night before): one post — the day is open, when it closes, who is alive."""
+    label = game.rules.phase_label(game.state)
+    board = boards.ring(game, label)
+    close = deadline_text(game.deadline, ctx.at, game.options) if game.deadline is not None else "（计时暂停中）"
+    ctx.group(f"【{label}】开门了：现在可以发言和投票，关门 {close}。\n{boards.ring_text(board)}", "open",
+              {"image": board})
+    ctx.judge(f"{label} 开门")
 
 
 def may_vote(game: Game, seat: int) -> bool:
@@ -255,7 +252,9 @@ def handle_speak(game: Game, ctx: Ctx, seat: int, text: str) -> None:
     """A group message by a seat: 潜水 count, 诈尸, and the ruleset's speech rule (寡言)."""
     fs = game.forum
     state = game.state
-    if not game.rules.may_speak(state, seat):
+    # a seat that left but still owes a step (the dead 警长 handing the badge on, a 遗言, a last shot) is on
+    # stage: talking about it in the group is no 诈尸
+    if not game.rules.may_speak(state, seat) and seat not in game.rules.pending(state):
         action = opt(game, "诈尸处罚")
         ctx.group(f"{ctx.name(seat)} 已出局，请勿在群内发言（诈尸）。", "warn")
         ctx.judge(f"{ctx.name(seat)} 诈尸：{text[:50]}")
@@ -286,17 +285,24 @@ def handle_speed(game: Game, ctx: Ctx, seat: int, kind: str) -> None:
         raise Refusal(f"关门前 {format_duration(cut)} 内不再受理加速或延时申请。")
     if any(seat in s for s in fs.requests.values()):
         raise Refusal("你今天已经申请过加速或延时了（每人每天一次）。")
+    if fs.delayed:  # 004: 加速之前延时成功，则当天不再加速
+        raise Refusal("今天的延时已经成功：今天不再加速，也不需要再申请延时。")
+    if kind == "加速" and fs.accelerated:
+        raise Refusal("今天已经执行加速了，不需要再申请。")
     mine = fs.requests.setdefault(kind, set())
     mine.add(seat)
     living = len(game.state.living())
     need = living // 2 + 1 if opt(game, "加速门槛") == "过半" else (living + 1) // 2
-    ctx.reply(f"已收到你的{kind}申请（{len(mine)}/{need}）。")
-    ctx.judge(f"{ctx.name(seat)} 申请{kind}（{len(mine)}/{need}）")
-    if len(mine) < need:
+    short = need - len(mine)
+    ctx.reply(f"已收到你的{kind}申请：目前 {len(mine)} 人申请，"
+              + (f"再有 {short} 人申请即{kind}成功。" if short > 0 else f"达到 {need} 人，{kind}成功。"))
+    ctx.judge(f"{ctx.name(seat)} 申请{kind}（已有 {len(mine)} 人，需要 {need} 人）")
+    if short > 0:
         return
     if kind == "加速" and not fs.accelerated:
         _accelerate(game, ctx, f"{len(mine)} 人申请加速，加速成功。")
     elif kind == "延时":
+        fs.delayed = True
         if fs.accelerated:
             fs.accelerated = False
             if fs.original_close is not None and game.deadline is not None and fs.original_close > game.deadline:
@@ -312,6 +318,10 @@ def _accelerate(game: Game, ctx: Ctx, why: str) -> None:
     fs = game.forum
     fs.accelerated = True
     new = ctx.at + opt(game, "加速时长")
+    if speaking.running(game):  # the table wants to move on: the speaking turns end, the vote closes soon
+        speaking.stop(game)
+        why += "轮流发言到此结束。"
+        game.deadline = None
     if game.deadline is None or new < game.deadline:
         game.deadline = new
         game.phase_no += 1
@@ -320,32 +330,34 @@ def _accelerate(game: Game, ctx: Ctx, why: str) -> None:
 
 
 def give_card(game: Game, ctx: Ctx, seat: int, color: int, reason: str, by: int) -> None:
-    """Record a card and merge 3 blue → 1 yellow, 3 yellow → 1 red; a red sends the seat off."""
+    """Record a card (engine/cards.py merges 3 blue → 1 yellow, 3 yellow → 1 red); a red sends the seat off."""
     fs = game.forum
-    tally = fs.cards.setdefault(seat, [0, 0, 0])
-    tally[color] += 1
-    note = f"{ctx.name(seat)} 获得{CARD_NAMES[color]}：{reason}"
-    merged = ""
-    for c in (0, 1):
-        if tally[c] >= 3:
-            tally[c] -= 3
-            tally[c + 1] += 1
-            merged += f"，三张{CARD_NAMES[c]}合并为一张{CARD_NAMES[c + 1]}"
-    ctx.group(note + merged + "。", "card")
-    who = f"法官 {by}" if by else "规则"
-    ctx.judge(f"{who}：{note}{merged}")
-    if color == 2 or "红牌" in merged:
-        faction = game.rules.faction_of(game.state, seat)
-        fs.reds_by_faction[faction] = fs.reds_by_faction.get(faction, 0) + 1
-        if game.state.alive[seat] and opt(game, "红牌结算") == "投票后" and in_discussion(game):
-            fs.deferred_reds.append(seat)
-            ctx.group(f"{ctx.name(seat)} 将在投票结算后红牌罚下。")
-        else:
-            _send_off(game, ctx, seat)
-        if opt(game, "红牌判负") and fs.reds_by_faction[faction] >= 2 and faction not in fs.forfeited:
-            fs.forfeited.append(faction)
-            ctx.judge(f"{faction}累计两张红牌，判负。")
-            game.rules.on_forfeit(ctx, game.state, faction)
+    if not cards.give(game, ctx, seat, color, reason, by):
+        return
+    faction = game.rules.faction_of(game.state, seat)
+    fs.reds_by_faction[faction] = fs.reds_by_faction.get(faction, 0) + 1
+    if game.state.alive[seat] and opt(game, "红牌结算") == "投票后" and in_discussion(game):
+        fs.deferred_reds.append(seat)
+        ctx.group(f"{ctx.name(seat)} 将在投票结算后红牌罚下。", "card")  # after its card, in the 判罚公示
+    else:
+        _send_off(game, ctx, seat)
+    if opt(game, "红牌判负") and fs.reds_by_faction[faction] >= 2 and faction not in fs.forfeited:
+        fs.forfeited.append(faction)
+        ctx.judge(f"{faction}累计两张红牌，判负。")
+        game.rules.on_forfeit(ctx, game.state, faction)
+
+
+def take_back_card(game: Game, ctx: Ctx, seat: int, color: int, reason: str, by: int) -> None:
+    """/法官 撤牌 <目标> <颜色> [理由]: one card back, announced in one post (engine/cards.py)."""
+    fs = game.forum
+    if not cards.take_back(game, ctx, seat, color, reason, by):
+        return
+    faction = game.rules.faction_of(game.state, seat)
+    fs.reds_by_faction[faction] = max(0, fs.reds_by_faction.get(faction, 0) - 1)
+    if faction in fs.forfeited and fs.reds_by_faction[faction] < 2:
+        # a forfeit already took effect in the rules (the game may have moved on): the judge decides it anew
+        ctx.whisper(f"注意：{faction}曾因两张红牌判负，撤牌不会撤销判负。")
+        ctx.judge(f"{faction}的红牌减为 {fs.reds_by_faction[faction]} 张；判负不撤销")
 
 
 def _send_off(game: Game, ctx: Ctx, seat: int) -> None:
@@ -371,35 +383,6 @@ def forfeit(game: Game, ctx: Ctx, faction: str, by: int) -> None:
     game.rules.on_forfeit(ctx, game.state, faction)
 
 
-def register_adviser(game: Game, ctx: Ctx, seat: int, adviser: int, played: int, by: int) -> None:
-    """场外助理 (004): recorded only; allowed to players with few games behind them."""
-    limit = opt(game, "场外助理上限")
-    if limit < 0:
-        raise Refusal("本局不允许场外助理。")
-    if limit and played > limit:
-        raise Refusal(f"{ctx.name(seat)} 已参加过 {played} 场版杀，只有参加过不超过 {limit} 场的玩家才能申请场外助理。")
-    if game.seat_of(adviser) is not None:
-        raise Refusal("场外助理不能是本局的玩家。")
-    ctx.reply(f"已登记：{adviser} 担任 {ctx.name(seat)} 的场外助理。")
-    ctx.judge(f"法官 {by} 登记 {adviser} 为 {ctx.name(seat)} 的场外助理（该玩家此前参加 {played} 场）")
-
-
-def remind_pending(game: Game, ctx: Ctx, seat: int, by: int) -> None:
-    """The judge reminds, privately, the seats that still owe an action (all, or one seat).
-    The reply names nobody: who owes a night action would give roles away in the group."""
-    pending = sorted(game.rules.pending(game.state))
-    if seat:
-        if seat not in pending:
-            raise Refusal(f"{game.seat_name(seat)} 本阶段没有未提交的行动。")
-        pending = [seat]
-    if not pending:
-        raise Refusal("本阶段没有还欠行动的玩家。")
-    for s in pending:
-        ctx.seat(s, pending_text(game, s), "remind")
-    ctx.reply("已私聊提醒还没行动的玩家。")
-    ctx.judge(f"法官 {by} 提醒 {'、'.join(f'{s}号' for s in pending)} 行动")
-
-
 def card_ledger(game: Game) -> str:
     rows = []
     for seat in sorted(game.forum.cards):
@@ -410,7 +393,9 @@ def card_ledger(game: Game) -> str:
 
 
 def pending_text(game: Game, seat: int) -> str:
-    names = "、".join(c.skill.name for c in game.rules.legal(game.state, seat)) or "行动"
+    # what the seat owes: not a choice it may make at any time (自爆), which nobody is reminded of
+    names = "、".join(dict.fromkeys(c.skill.name for c in game.rules.legal(game.state, seat)
+                                   if not c.skill.optional)) or "行动"
     when = f"截止 {clock_text(game.deadline, game.options)}" if game.deadline is not None else "计时暂停中"
     return f"提醒：本阶段你还有未提交的{names}，{when}。可以用 /放弃 跳过。"
 
@@ -449,14 +434,21 @@ class Forum(Part):
     def on_enter(self, game: Game, ctx: Ctx) -> None:
         on_enter(game, ctx)
 
-    def before_close(self, game: Game, ctx: Ctx) -> None:
-        before_close(game, ctx)
-
     def after_close(self, game: Game, ctx: Ctx) -> None:
         after_close(game, ctx)
 
     def on_death(self, game: Game, seat: int) -> None:
         note_death(game, seat)
+
+    def moments(self, game: Game) -> set[float]:
+        fs = game.forum
+        return {fs.open_post} if fs.open_post is not None and in_discussion(game) else set()
+
+    def on_remind(self, game: Game, ctx: Ctx, lead: float) -> None:
+        fs = game.forum
+        if fs.open_post is not None and game.remind_at is not None and abs(game.remind_at - fs.open_post) < 1:
+            fs.open_post = None
+            announce_open(game, ctx)
 
     def phase_note(self, game: Game, at: float) -> str:
         opens = game.forum.opens_at if in_discussion(game) else None

@@ -134,8 +134,8 @@ def apply(game: Game, inp: Input) -> list[Event]:
     incremental.unseal(game.state)  # this input may change anything
     handler(game, ctx, inp)
     _after(game, ctx, rules)
-    if game.phase_no != before[0] or game.deadline != before[1]:
-        _set_reminder(game, inp.at)
+    if game.phase_no != before[0] or game.deadline != before[1] or game.status == SIGNUP:
+        _set_reminder(game, inp.at)  # (in sign-up every join or leave may move the roster's moment)
     game.seq += 1
     events = ctx.events
     for part in parts.writing("after_input"):  # what a part adds once the input is folded (the spectators' feed)
@@ -162,46 +162,9 @@ def need_seat(game: Game, qq: int, *, alive: bool = False) -> int:
     return seat
 
 
-def seat_refusal(game: Game, qq: int) -> str | None:
-    """Why this QQ may not hold a seat: the judge who fixed the seed can work out the deal."""
-    if qq == game.owner and fixed_seed(game):
-        return "你开局时指定了种子，能预先算出发牌，所以不能在这一局里有座位。"
-    return None
-
-
 def fixed_seed(game: Game) -> bool:
     """The opener fixed the seed (种子=, for tests and replays): the deal can be worked out from it."""
     return game.options.get("种子") is not None
-
-
-def _join(game: Game, ctx: Ctx, inp: Input) -> None:
-    if game.status != SIGNUP:
-        raise Refusal("报名已经截止：游戏已经开始了。")
-    why = seat_refusal(game, inp.actor)
-    if why:
-        raise Refusal(why)
-    if game.seat_of(inp.actor) is not None:
-        raise Refusal("你已经报过名了。")
-    cap = game.rules.max_players(game.options)
-    if len(game.players) >= cap:
-        raise Refusal(f"报名已满（{cap} 人）。")
-    for part in parts.installed():  # a part may refuse this account a seat, or stop treating it otherwise
-        part.on_join(game, inp.actor)
-    name = clean_name(inp.arg("name", str(inp.actor)))
-    game.players.append(Player(inp.actor, name))
-    ctx.group(f"{name} 报名成功，当前 {len(game.players)} 人。")
-    ctx.judge(f"{name}（{inp.actor}）报名")
-
-
-def _leave(game: Game, ctx: Ctx, inp: Input) -> None:
-    if game.status != SIGNUP:
-        raise Refusal("游戏已经开始，不能退出报名。")
-    seat = game.seat_of(inp.actor)
-    if seat is None:
-        raise Refusal("你还没有报名。")
-    p = game.players.pop(seat - 1)
-    ctx.group(f"{p.name} 退出了报名，当前 {len(game.players)} 人。")
-    ctx.judge(f"{p.name}（{p.qq}）退出报名")
 
 
 def _start(game: Game, ctx: Ctx, inp: Input) -> None:
@@ -311,6 +274,9 @@ def _deadline(game: Game, ctx: Ctx, inp: Input) -> None:
         raise Refusal("游戏不在计时中。")
     if inp.arg("phase_no") != game.phase_no:
         raise Refusal("这个截止时间已经过期了。")
+    for part in parts.writing("on_deadline"):
+        if part.on_deadline(game, ctx):
+            return  # a part's own time ran out within the phase (a speaking turn)
     _close(game, ctx)
 
 
@@ -334,19 +300,23 @@ def _set_reminder(game: Game, at: float) -> None:
 
 
 def _next_reminder(game: Game, at: float, *, entering: bool) -> float | None:
-    """The next reminder moment after `at`, from every part's leads. On entering a phase (or a moved
-    deadline) a lead counts only if the phase is long enough for it to mean something (> 1.5 × the lead)."""
-    if game.status != RUNNING or game.deadline is None or game.paused:
+    """The next reminder moment after `at`: every part's own moments (in sign-up too), and its leads before
+    the deadline. On entering a phase (or a moved deadline) a lead counts only if the phase is long enough for
+    it to mean something (> 1.5 × the lead)."""
+    if game.status not in (SIGNUP, RUNNING) or game.paused:
         return None
-    left = game.deadline - at
-    leads = {lead for p in parts.installed() for lead in p.reminder_leads(game) if lead}
-    moments = [game.deadline - lead for lead in leads
-               if (left > lead * 1.5 if entering else game.deadline - lead > at + 0.5)]
+    moments = [m for p in parts.writing("moments") for m in p.moments(game) if m > at + 0.5]
+    if game.status == RUNNING and game.deadline is not None:
+        left = game.deadline - at
+        leads = {lead for p in parts.installed() for lead in p.reminder_leads(game) if lead}
+        moments += [game.deadline - lead for lead in leads
+                    if (left > lead * 1.5 if entering else game.deadline - lead > at + 0.5)]
     return min(moments) if moments else None
 
 
 def _remind(game: Game, ctx: Ctx, inp: Input) -> None:
-    if game.status != RUNNING or game.paused or inp.arg("phase_no") != game.phase_no or game.remind_at is None:
+    if (game.status not in (SIGNUP, RUNNING) or game.paused or inp.arg("phase_no") != game.phase_no
+            or game.remind_at is None):
         raise Refusal("这个提醒已经过期了。")
     lead = game.deadline - game.remind_at if game.deadline is not None else 0
     for part in parts.installed():
@@ -365,9 +335,7 @@ def _answer(game: Game, ctx: Ctx, inp: Input) -> None:
     game.rules.answer(ctx, game.state, seat, no, word, str(inp.arg("via", "pm")))
 
 
-_HANDLERS = {
-    "join": _join,
-    "leave": _leave,
+_HANDLERS = {  # sign-up ("join", "leave") is engine/signup.py's
     "start": _start,
     "act": _act,
     "pass": _give_up,
@@ -428,6 +396,7 @@ def _closes_early(game: Game, rules: Ruleset, state: Any) -> bool:
         and not game.paused
         and not rules.pending(state)
         and not rules.keep_open(state)
+        and not any(part.holds_open(game) for part in parts.writing("holds_open"))  # speaking turns
     )
 
 
@@ -456,20 +425,21 @@ def decided(game: Game) -> bool:
     return game.state is not None and game.rules.outcome(game.state) is not None
 
 
-def cast_lines(game: Game) -> list[str]:
-    """The 演员表 as published at the end (and sent by /法官 演员表, printed by `bansha replay`)."""
+def cast_lines(game: Game, *, qq: bool = True) -> list[str]:
+    """The 演员表: with each player's QQ for the judges (/法官 演员表, `bansha replay`); seat and nickname only in
+    what the group reads at the end (`qq=False`)."""
     players = game.players
-    return [f"{r.seat}号 {players[r.seat - 1].name}（{players[r.seat - 1].qq}）：{r.role}，{r.faction}，{r.fate}"
-            for r in game.rules.cast(game.state)]
+    return [f"{r.seat}号 {players[r.seat - 1].name}" + (f"（{players[r.seat - 1].qq}）" if qq else "")
+            + f"：{r.role}，{r.faction}，{r.fate}" for r in game.rules.cast(game.state)]
 
 
 def _end_card(game: Game, ctx: Ctx, result: Outcome | None) -> None:
     """The 演员表 (text and picture): roles, camps, fates, the winner and the all-seeing spectators."""
     winner = result.winner if result is not None else "无（法官终止）"
     seeing = [who for part in parts.installed() for who in part.credits(game)]
-    tail = [f"{boards.WATCHERS}：" + "、".join(f"{name}（{qq}）" for name, qq in seeing)] if seeing else []
+    tail = [f"{boards.WATCHERS}：" + "、".join(name for name, _ in seeing)] if seeing else []
     board = boards.cast(game, winner, game.rules.cast(game.state), [name for name, _ in seeing])
-    card = "\n".join([f"{boards.CAST_HEAD}：", *cast_lines(game), board["winner"], *tail])
+    card = "\n".join([f"{boards.CAST_HEAD}：", *cast_lines(game, qq=False), board["winner"], *tail])
     ctx.events.append(Event(GROUP, card, "end", boards.attach(board)))
 
 

@@ -12,11 +12,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from . import forum, rulings, social
+from . import forum, lurk, rulings, social
 from .core import Input, Player, Refusal
-from .game import RUNNING, Game, _close, _finish, clean_name, clean_text, seat_refusal
+from .game import RUNNING, Game, _close, _finish, clean_name, clean_text
 from .parts import Part
 from .phases import deadline_text, format_duration
+from .signup import seat_refusal
 
 if TYPE_CHECKING:
     from .ctx import Ctx
@@ -59,6 +60,11 @@ def remove_judge(judge: int, at: float, qq: int) -> Input:
 def card(judge: int, at: float, colour: str, target: str, reason: str = "") -> Input:
     """colour: 蓝牌, 黄牌 or 红牌; target: a seat token (3, 3号, @QQ, name)."""
     return judge_input(colour, judge, at, target=target, reason=reason)
+
+
+def take_back(judge: int, at: float, target: str, colour: str, reason: str = "") -> Input:
+    """/法官 撤牌 <目标> <蓝牌|黄牌|红牌> [理由]: one card back (engine/cards.py)."""
+    return judge_input("撤牌", judge, at, target=target, colour=colour, reason=reason)
 
 
 def substitute(judge: int, at: float, target: str, qq: int, name: str) -> Input:
@@ -164,6 +170,16 @@ def _card(game: Game, ctx: Ctx, inp: Input) -> None:
     forum.give_card(game, ctx, seat, forum.CARD_NAMES.index(inp.arg("sub")), reason, by=inp.actor)
 
 
+@handles("撤牌")
+def _take_back(game: Game, ctx: Ctx, inp: Input) -> None:
+    seat = _target(game, inp)
+    colour = str(inp.arg("colour", ""))
+    if colour not in forum.CARD_NAMES:
+        raise Refusal(f"要撤回哪种牌？请写 蓝牌、黄牌 或 红牌：/法官 撤牌 {seat} 黄牌 [理由]。")
+    reason = _clean(inp.arg("reason", "") or "", 100)
+    forum.take_back_card(game, ctx, seat, forum.CARD_NAMES.index(colour), reason, by=inp.actor)
+
+
 @handles("替补")
 def _substitute(game: Game, ctx: Ctx, inp: Input) -> None:
     """替补: the seat passes to a new QQ with its role, statuses, pending actions and private history."""
@@ -187,6 +203,7 @@ def _substitute(game: Game, ctx: Ctx, inp: Input) -> None:
     game.spectators.pop(qq, None)  # a spectator who takes a seat stops watching
     game.subs[seat] = game.subs.get(seat, 0) + 1
     game.former = (*game.former, old.qq)  # he knew the seat's secrets: never a judge's view of this game
+    lurk.note_substitute(game, seat, inp.at)  # today's 潜水 quotas count from now (docs/forum.md, 替补)
     history = game.private.get(seat, [])
     ctx.group(f"{seat}号 由替补玩家 {game.players[seat - 1].name} 接替。", "sub")
     ctx.judge(f"法官 {inp.actor}：{seat}号 {old.name}（{old.qq}）由 {game.players[seat - 1].name}（{qq}）替补")
@@ -194,12 +211,15 @@ def _substitute(game: Game, ctx: Ctx, inp: Input) -> None:
     for text in history:
         ctx.seat(seat, text, "history")
     ctx.seat(seat, game.rules.help_text(game.state, seat), "role")
+    note = lurk.substitute_note(game, seat)
+    if note:
+        ctx.seat(seat, note, "sub")
 
 
 @handles("场外助理")
 def _adviser(game: Game, ctx: Ctx, inp: Input) -> None:
     seat = _target(game, inp)
-    forum.register_adviser(game, ctx, seat, int(inp.arg("qq", 0)), int(inp.arg("played", 0)), inp.actor)
+    register_adviser(game, ctx, seat, int(inp.arg("qq", 0)), int(inp.arg("played", 0)), inp.actor)
 
 
 @handles("观战")
@@ -214,7 +234,7 @@ def _forfeit(game: Game, ctx: Ctx, inp: Input) -> None:
 
 @handles("提醒")
 def _remind(game: Game, ctx: Ctx, inp: Input) -> None:
-    forum.remind_pending(game, ctx, _target(game, inp) if inp.arg("target") else 0, inp.actor)
+    remind_pending(game, ctx, _target(game, inp) if inp.arg("target") else 0, inp.actor)
 
 
 @handles("裁定")
@@ -265,6 +285,35 @@ def _extend(game: Game, ctx: Ctx, inp: Input) -> None:
     until = "" if game.paused else f"，截止 {deadline_text(game.deadline, inp.at, game.options)}"
     ctx.group(f"法官将本阶段延长了 {format_duration(seconds)}{until}。")
     ctx.judge(f"法官 {inp.actor} 延长本阶段 {format_duration(seconds)}")
+
+
+def register_adviser(game: Game, ctx: Ctx, seat: int, adviser: int, played: int, by: int) -> None:
+    """场外助理 (004): recorded only; allowed to players with few games behind them."""
+    limit = forum.opt(game, "场外助理上限")
+    if limit < 0:
+        raise Refusal("本局不允许场外助理。")
+    if limit and played > limit:
+        raise Refusal(f"{ctx.name(seat)} 已参加过 {played} 场版杀，只有参加过不超过 {limit} 场的玩家才能申请场外助理。")
+    if game.seat_of(adviser) is not None:
+        raise Refusal("场外助理不能是本局的玩家。")
+    ctx.reply(f"已登记：{adviser} 担任 {ctx.name(seat)} 的场外助理。")
+    ctx.judge(f"法官 {by} 登记 {adviser} 为 {ctx.name(seat)} 的场外助理（该玩家此前参加 {played} 场）")
+
+
+def remind_pending(game: Game, ctx: Ctx, seat: int, by: int) -> None:
+    """The judge reminds, privately, the seats that still owe an action (all, or one seat).
+    The reply names nobody: who owes a night action would give roles away in the group."""
+    pending = sorted(game.rules.pending(game.state))
+    if seat:
+        if seat not in pending:
+            raise Refusal(f"{game.seat_name(seat)} 本阶段没有未提交的行动。")
+        pending = [seat]
+    if not pending:
+        raise Refusal("本阶段没有还欠行动的玩家。")
+    for s in pending:
+        ctx.seat(s, forum.pending_text(game, s), "remind")
+    ctx.reply("已私聊提醒还没行动的玩家。")
+    ctx.judge(f"法官 {by} 提醒 {'、'.join(f'{s}号' for s in pending)} 行动")
 
 
 def _target(game: Game, inp: Input) -> int:

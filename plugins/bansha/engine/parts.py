@@ -7,7 +7,7 @@ installs them (engine/__init__.py). A part
 - handles input kinds of its own (`inputs`: "speak", "judge", …),
 - contributes /开局 options (`options`), and
 - is told of the game's life: a new game, a seat taken, a phase entered, a phase about to close and
-  closed, a seat that left, a reminder moment due, every input folded.
+  closed, a seat that left, a reminder moment due, a deadline due, every input folded.
 
 Rulesets never call a part: they ask `Ctx` (`ctx.vote`, `ctx.tally`, `ctx.rule`, `ctx.ask_judges`…), which
 forwards to the part that offers it. Pure, like the rest of the engine.
@@ -59,6 +59,19 @@ class Part:
     def reminder_leads(self, game: Game) -> set[float]:
         """How long before a deadline this part wants reminder moments (none by default)."""
         return set()
+
+    def moments(self, game: Game) -> set[float]:
+        """Moments (epoch seconds) at which this part wants a "remind" input of its own, deadline or not: the
+        论坛 开门, the roster after a burst of sign-ups. `on_remind` is then called with `game.remind_at` set to it."""
+        return set()
+
+    def on_deadline(self, game: Game, ctx: Ctx) -> bool:
+        """The deadline came due: True when the part took it (a speaking turn ended), so the phase goes on."""
+        return False
+
+    def holds_open(self, game: Game) -> bool:
+        """True while the phase must not close early although nobody owes an action (speaking turns)."""
+        return False
 
     def phase_note(self, game: Game, at: float) -> str:
         """What the part adds before the deadline on the phase line (论坛: when today's discussion opens)."""

@@ -41,6 +41,7 @@ class OptionSpec:
     default: Any = None
     choices: tuple[str, ...] = ()
     help: str = ""
+    zero: bool = False  # a duration that "0" (or 关) switches off, as its help says
 
 
 COMMON_OPTIONS: tuple[OptionSpec, ...] = (
@@ -117,6 +118,8 @@ def _parse_value(spec: OptionSpec, raw: str) -> Any:
             raise Refusal(f"选项「{spec.key}」的数太大了：绝对值要小于 10 的 18 次方。")
         return int(raw)
     if spec.kind == "duration":
+        if spec.zero and raw in ("0", "关"):
+            return 0
         seconds = parse_duration(raw)
         if seconds is None:
             raise Refusal(f"选项「{spec.key}」需要一个时长，如 90s、5m、1h。")

@@ -6,8 +6,8 @@ said it; the cards given as one 判罚公示 block; the 电梯楼 when a day beg
 (engine/boards.py: text and picture); and last, what is next and until when. `compose` does that to the events
 of one input; the service routes the result (one group message, one forward).
 
-A vote typed in the group is its own post (`own_post`): it is left out here and
-acknowledged by the QQ layer without a message of its own.
+A vote or a /报名 typed in the group is its own post (`own_post`): it is left out here and
+acknowledged by the QQ layer without a message of its own (a reaction on it).
 
 Pure: no clock (the phase line's "now" is the time the phase began, kept on its
 event), no QQ. A post keeps its parts with their tags, so the leak audit judges
@@ -28,7 +28,8 @@ FORWARD_BREAK = "\f"  # between the sections of one merged forward (players cann
 
 
 def own_post(ev: Event) -> bool:
-    return ev.tag == "vote" and bool(dict(ev.data).get("own_post"))
+    """A player's own group post the event stands for (a vote, a /报名): acknowledged on it, not repeated."""
+    return ev.tag in ("vote", "join") and bool(dict(ev.data).get("own_post"))
 
 
 def _is_text_post(ev: Event) -> bool:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from . import forum
+from . import forum, lurk, speaking
 from .core import mention
 from .parts import Part
 from .phases import deadline_text
@@ -68,14 +68,14 @@ def lurk_warnings(game: Game, ctx: Ctx) -> None:
     fs = game.forum
     if not forum.in_discussion(game) or not forum.opt(game, "潜水") or fs.accelerated:
         return
-    bar = forum.opt(game, "潜水帖数")
     close = deadline_text(game.deadline, ctx.at, game.options)
     for seat in game.state.living():
         needs = []
         posts = fs.posts.get(seat, 0)
+        bar, _, owes_vote = lurk.lurk_quota(game, seat, game.deadline)  # a 替补's share of the day
         if posts < bar:
             needs.append(f"今天你发言 {posts} 帖，关门前还需 {bar - posts} 帖")
-        if forum.opt(game, "未投票黄牌") and seat not in fs.voted and forum.may_vote(game, seat):
+        if forum.opt(game, "未投票黄牌") and owes_vote and seat not in fs.voted and forum.may_vote(game, seat):
             needs.append("你今天还没有投票")
         if needs:
             ctx.seat(seat, f"提醒：{'；'.join(needs)}。请在关门（{close}）前补上，否则会因潜水被判黄牌。", "remind")
@@ -85,6 +85,8 @@ class Reminders(Part):
     key = "reminders"
 
     def reminder_leads(self, game: Game) -> set[float]:
+        if speaking.running(game):
+            return set()  # a turn's end is no deadline of anyone's: the vote is reminded once the turns are over
         private, public = leads(game)
         return set(private | public)
 

@@ -39,6 +39,7 @@ class Skill:
     words: tuple[str, ...] = ()  # accepted non-seat words (e.g. 弃权)
     mandatory: bool = False  # 强制: not a choice, resolved automatically
     passable: bool = True  # may be given up with /放弃
+    optional: bool = False  # a choice one may make at any moment, never owed (自爆): no reminder names it
     when_dead: bool = False  # usable by a seat that has left (猎人's shot, 移交警徽)
     syntax: str = ""  # a hand-written usage line where the generated one would be unwieldy
     timeout: int = 0  # 论坛: minutes after 关门 after which it counts as given up (003's 行动时限); 0 = phase deadline

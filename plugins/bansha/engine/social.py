@@ -27,6 +27,7 @@ from .boards import images_of
 from .core import Audience, Event, Input, Refusal, clean_text
 from .game import RUNNING, Game, cast_lines, clean_name
 from .parts import Part
+from .posts import own_post
 
 if TYPE_CHECKING:
     from .ctx import Ctx
@@ -152,8 +153,8 @@ def feed(game: Game, inp: Input, events: list[Event]) -> list[Event]:
     for ev in events:
         if ev.audience.kind != "group" or ev.tag == "mute" or not ev.text:
             continue
-        if ev.tag == "vote" and dict(ev.data).get("own_post"):
-            continue  # a vote typed in the group is the player's own post, which the bot does not repeat
+        if own_post(ev):
+            continue  # a vote or /报名 typed in the group is the player's own post, which the bot does not repeat
         if dict(ev.data).get("forward"):
             public.append((ev.tag, "（完整记录已在群里以合并转发公布）"))
             continue

@@ -12,7 +12,7 @@ CHECK = LudingSkill(
     "check", "预言", aliases=("查验", "验"), phases=(NIGHT,), target_rule=ALIVE_OTHER, timeout=NIGHT_TIMEOUT,
     nightly=True, pm_only=True,
     help="每晚查验一名角色的阵营：村民阵营 或 非村民阵营；得到「非村民阵营」时你失去预言。"
-    "结果在夜晚结算时私聊告知。论坛：关门后 1 小时内提交。",
+    "结果在天亮前私聊告知。论坛：关门后 1 小时内提交。",
 )
 
 

@@ -12,7 +12,7 @@ from ..world import World
 QUARANTINE = LudingSkill(
     "quarantine", "检疫", phases=(NIGHT,), target_rule=ALIVE_OTHER, timeout=NIGHT_TIMEOUT,
     nightly=True, pm_only=True,
-    help="每晚查看一名角色是否被转变过阵营（不含当晚的感染），结果在夜晚结算时告知。",
+    help="每晚查看一名角色是否被转变过阵营（不含当晚的感染），结果在天亮前告知。",
 )
 SAVE = LudingSkill(
     "save", "救药", aliases=("救",), phases=(NIGHT,), target_rule=ALIVE, uses=1, timeout=NIGHT_TIMEOUT,

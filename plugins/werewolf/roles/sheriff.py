@@ -15,7 +15,7 @@ STAND = BOOK.declare(WerewolfSkill(
     "stand", "上警", phases=(ELECT,), targets=0, public=True, help="第一天在群里发送 /上警 参加警长竞选。",
 ))
 WITHDRAW = BOOK.declare(WerewolfSkill(
-    "withdraw", "退水", phases=(ELECT, ELECT_VOTE), targets=0, public=True,
+    "withdraw", "退水", phases=(ELECT, ELECT_VOTE), targets=0, public=True, optional=True,
     help="上警后在群里发送 /退水 退出竞选（投给你的票作废，退水后不能再上警）。",
 ))
 DECIDE = BOOK.declare(WerewolfSkill(

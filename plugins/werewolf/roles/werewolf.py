@@ -10,7 +10,7 @@ from ..turn import Turn
 from .pack import KILL, WolfRole
 
 EXPLODE = WerewolfSkill(
-    "explode", "自爆", phases=DAY_PHASES, targets=0, public=True,
+    "explode", "自爆", phases=DAY_PHASES, targets=0, public=True, optional=True,
     help="白天任何时候在群里自爆：你立即出局且没有遗言，今天的发言和投票立即结束，直接进入黑夜。",
 )
 

@@ -11,7 +11,7 @@ from .pack import KILL, WolfRole
 
 KING_EXPLODE = WerewolfSkill(
     "king_explode", "自爆", aliases=("白狼王自爆", "带人"), phases=DAY_PHASES, targets=1, min_targets=0,
-    target_rule=ALIVE_OTHER, public=True, harmful=True,
+    target_rule=ALIVE_OTHER, public=True, harmful=True, optional=True,
     help="白天任何时候在群里自爆，并可以带走一名平民或神民：/技能 自爆 <目标>。你没有遗言，今天的投票取消，直接进入黑夜。",
 )
 

@@ -139,6 +139,15 @@ async def _card(j: JudgeCall, rest: list[str]) -> Input:
     return inputs.card(j.call.user, _at(j), j.sub, rest[0], " ".join(rest[1:]))
 
 
+@table.judge_command("撤牌", usage="<目标> <蓝牌|黄牌|红牌> [理由]",
+                     summary="撤回一张牌：合并的牌按账本拆开；红牌罚下生效前撤回，座位不再被罚下")
+async def _take_back(j: JudgeCall, rest: list[str]) -> Input:
+    if len(rest) < 2:
+        raise Refusal("用法：/法官 撤牌 <目标> <蓝牌|黄牌|红牌> [理由]，例如 /法官 撤牌 3 黄牌 误判")
+    colour = rest[1] if rest[1].endswith("牌") else rest[1] + "牌"  # 「黄」 is 黄牌
+    return inputs.take_back(j.call.user, _at(j), rest[0], colour, " ".join(rest[2:]))
+
+
 @table.judge_command("替补", usage="<目标> @新玩家", summary="新玩家接替这个座位（身份、状态、私聊记录）")
 async def _substitute(j: JudgeCall, rest: list[str]) -> Input:
     qq = _qq(rest[1]) if len(rest) >= 2 else None

@@ -49,7 +49,7 @@ async def open_(call: Call) -> None:
     if why:
         raise Refusal(why)
     # 种子= (tests, the simulator, replays) stays in the options: the game then deals from it alone, says so in
-    # its opening post and seats no one who could know it (engine/game.py seat_refusal). Otherwise the deal's
+    # its opening post and seats no one who could know it (engine/signup.py seat_refusal). Otherwise the deal's
     # randomness is drawn only at /开始 (below).
     fixed = options.get("种子")
     seed = int(fixed) if fixed is not None else secrets.randbits(48)

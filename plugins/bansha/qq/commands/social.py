@@ -65,7 +65,7 @@ async def unwatch(call: Call) -> None:
                wrong_place="亡者聊天请私聊机器人：/亡者 <内容>（群里说话会被当作诈尸）。")
 async def dead_chat(call: Call) -> None:
     game = await _my_game(call)
-    await call.submit(game, call.input("deadchat", text=quoted(call.text)))
+    await call.submit(game, call.input("deadchat", text=quoted(call.raw_text())))  # as typed (，stays ，)
 
 
 @table.command("重开", where="group", who="法官", summary="上一局结束后：同样的游戏和选项重新报名，上局玩家已自动报名")

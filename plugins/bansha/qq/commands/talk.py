@@ -1,4 +1,5 @@
-"""Words relayed by the bot: /狼聊 · /队聊 (team channels), /遗言, /私聊 (where the game allows)."""
+"""Words relayed by the bot: /狼聊 · /队聊 (team channels), /遗言, /私聊 (where the game allows); and /过, the end of
+one's speaking turn (快速 tempo, engine/speaking.py)."""
 
 from __future__ import annotations
 
@@ -33,3 +34,11 @@ async def relay(call: Call) -> None:
         raise Refusal("用法：/私聊 <目标> <内容>")
     target = parse.normalize(parts[0])  # 「３号」 is seat 3; the words stay as typed
     await call.submit(game, call.input("relay", target=target, text=quoted(parts[1])))
+
+
+@table.command("过", where="group", who="正在发言的玩家",
+               summary="轮流发言时结束自己的发言，轮到下一位（快速节奏的白天，轮到你时机器人会 @ 你）",
+               wrong_place="/过 请在群里发送：轮到你发言时，用它结束发言。")
+async def end_turn(call: Call) -> None:
+    game = await call.group_game()
+    await call.submit(game, call.input("turn"))
