@@ -305,3 +305,12 @@ def test_speed_up_replies_in_words():
         apply(game, Input.make("speed", qq(seat), at(12), which="加速"))
     assert "今天已经执行加速了" in refused(game, Input.make("speed", qq(5), at(12), which="加速"))
     assert "/" not in reply.replace("/开始", "")
+
+
+def test_the_published_record_names_people_without_their_qq_numbers():
+    game = werewolf("发言=自由")
+    to_day(game)
+    judge(game, game.deadline - 50, "替补", target="2", qq=424242, name="替补君")
+    events = judge(game, game.deadline - 5, "终止", reason="测试")
+    (record,) = [e.text for e in events if dict(e.data).get("record")]
+    assert "替补君" in record and "424242" not in record  # (a real QQ number has 5 digits at least)

@@ -11,6 +11,7 @@ whose data has `record`; the host puts its stored lines in front of the event's 
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING
 
 from .core import Event, Input
@@ -52,8 +53,14 @@ def history_seat(game: Game, inp: Input) -> int | None:
     return None
 
 
+# A QQ number in a judge's line: 「甲（12345）报名」, 「法官 12345 推进阶段」. The published record names people
+# by seat and nickname only; the judge's own record (the 导演台, the export) keeps the numbers.
+_QQ = re.compile(r"（\d{5,}）|(?<=法官) \d{5,}")
+
+
 def record_text(lines: list[str]) -> str:
-    return RECORD_HEAD + "\n" + "\n".join(lines)
+    """The record as the group reads it at the end: every line, without QQ numbers."""
+    return RECORD_HEAD + "\n" + "\n".join(_QQ.sub("", line) for line in lines)
 
 
 def completed(ev: Event, earlier: list[str]) -> Event:
