@@ -3,10 +3,13 @@ the real service on a SQLite file, a fake QQ (sends recorded, group roles from a
 
 from __future__ import annotations
 
+import asyncio
 import re
+from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 
 import httpx
+import uvicorn
 from fastapi import FastAPI
 
 from plugins.bansha import console as console_pkg
@@ -57,10 +60,11 @@ async def wipe() -> None:
         await model.all().delete()
 
 
-def make(world: World, secret: str = "") -> tuple[FastAPI, Service, console_pkg.Console]:
+def make(world: World, secret: str = "", url: str = "") -> tuple[FastAPI, Service, console_pkg.Console]:
+    """The console on a fresh app; `url` is BANSHA_CONSOLE_URL (the only origin a login may come from)."""
     app = FastAPI()
     svc = Service(world.send, world.arm, world.disarm, now=lambda: world.clock)
-    cfg = Config(bansha_console_secret=secret)
+    cfg = Config(bansha_console_secret=secret, bansha_console_url=url)
     con = console_pkg.install(app, lambda: svc, cfg, {SUPER}, world.group_role, BASE)
     svc.watch(con.hub.notify)
     return app, svc, con
@@ -68,6 +72,24 @@ def make(world: World, secret: str = "") -> tuple[FastAPI, Service, console_pkg.
 
 def client(app: FastAPI) -> httpx.AsyncClient:
     return httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url=BASE)
+
+
+@asynccontextmanager
+async def serve(app: FastAPI):
+    """The app on a real local HTTP server (uvicorn, a free port) for what ASGITransport cannot do:
+    a Server-Sent Events stream read as it comes. Yields the base URL."""
+    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=0, log_level="warning", lifespan="off"))
+    task = asyncio.create_task(server.serve())
+    try:
+        while not server.started:
+            if task.done():
+                task.result()  # the server failed to start: say why
+            await asyncio.sleep(0.01)
+        port = server.servers[0].sockets[0].getsockname()[1]
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        server.should_exit = True
+        await task
 
 
 async def open_game(svc: Service, world: World, key: str, n: int, seed: int, group: int, owner: int,
@@ -98,7 +120,7 @@ async def login(c: httpx.AsyncClient, qq: int) -> None:
     token = link.split("t=", 1)[1]
     r = await c.get(f"/bansha/login?t={token}")
     assert r.status_code == 200 and "进入导演台" in r.text
-    r = await c.post("/bansha/login", data={"t": token})
+    r = await c.post("/bansha/login", data={"t": token}, headers={"Origin": BASE})  # as a browser posts it
     assert r.status_code == 303, r.text
 
 

@@ -32,7 +32,8 @@ async def logged_in(proc, link: str) -> httpx.AsyncClient:
     path = link.split(f":{proc.port}", 1)[1]
     r = await c.get(path)
     assert r.status_code == 200 and "进入导演台" in r.text, r.text
-    r = await c.post("/bansha/login", data={"t": path.split("t=", 1)[1]})
+    r = await c.post("/bansha/login", data={"t": path.split("t=", 1)[1]},
+                     headers={"Origin": f"http://127.0.0.1:{proc.port}"})  # as a browser posts it
     assert r.status_code == 303
     return c
 
@@ -94,7 +95,7 @@ async def test_link_by_pm_forms_reach_the_group_and_refusals_change_nothing(bot)
     c = await logged_in(proc, await link_for(t, t.player(2)))
     try:
         r = await c.get(base)
-        assert r.status_code == 403 and "有座位" in r.text
+        assert r.status_code == 403 and "参加了这局游戏" in r.text
         assert not any(role in r.text for role in set(t.roles.values()))
         assert f"第 {t.gid} 局" not in (await c.get("/bansha/")).text
     finally:
