@@ -20,7 +20,7 @@ from plugins.bansha.engine.core import Input
 from plugins.bansha.models import ConsoleNote
 from plugins.bansha.service import Origin, Service
 
-OWNER = 7101
+OWNER = 7199  # not among the agents' QQs (group * 100 + seat)
 GROUP = 71
 SEED = 987_654_321  # distinctive: it must not appear on any page of a running game
 ENTROPY = 31_415_926_535_897  # what the lead's /开始 puts in the start input (issue 24)

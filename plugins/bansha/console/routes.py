@@ -23,6 +23,7 @@ from . import live, logview, redact, undelivered, views, writes
 from .auth import COOKIE, LoginRefused, revoke
 from .pages import SECURITY_HEADERS, STATIC, render
 from .web import (
+    NOT_FOUND,
     Console,
     JudgeInput,
     base,
@@ -197,5 +198,9 @@ def build_router(console: Console) -> APIRouter:
             return Response("not found", status_code=404)
         path = STATIC / name
         return FileResponse(path, headers={"Cache-Control": "max-age=3600", "X-Content-Type-Options": "nosniff"})
+
+    @router.api_route(p + "{rest:path}", methods=["GET", "POST", "HEAD"])
+    async def nowhere(request: Request, rest: str) -> Response:  # last: any other address under the prefix
+        return refuse(console, request, NOT_FOUND, f"no such page {rest[:60]!r}", 404)
 
     return router
