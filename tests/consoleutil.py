@@ -15,7 +15,7 @@ from fastapi import FastAPI
 from plugins.bansha import console as console_pkg
 from plugins.bansha.config import Config
 from plugins.bansha.engine import registry
-from plugins.bansha.engine.agent import play_game
+from plugins.bansha.engine.agent import play_game, random_action
 from plugins.bansha.engine.core import Input
 from plugins.bansha.models import (
     ConsoleLogin,
@@ -92,13 +92,27 @@ async def serve(app: FastAPI):
         await task
 
 
+class _NoExplode:
+    def __init__(self, rules):
+        self.rules = rules
+
+    def legal(self, state, seat):
+        return [c for c in self.rules.legal(state, seat) if c.skill.name != "自爆"]
+
+
+def calm(rules, state, seat, rng):
+    """The random agent without 自爆 (which ends a day before its vote): every vote and every 警长 election is
+    played to its count."""
+    return random_action(_NoExplode(rules), state, seat, rng)
+
+
 async def open_game(svc: Service, world: World, key: str, n: int, seed: int, group: int, owner: int,
-                    steps: int | None = None, options: dict | None = None):
-    """A game opened in `group` by `owner` and played by the random agents through the service: all of
-    it (steps=None) or its first `steps` inputs after the start."""
+                    steps: int | None = None, options: dict | None = None, agent=None):
+    """A game opened in `group` by `owner` and played by the random agents (or `agent`) through the service:
+    all of it (steps=None) or its first `steps` inputs after the start."""
     rules = registry.get(key)
     opts = dict(options or {"节奏": "快速"})
-    script = play_game(rules, n, seed, opts, record=True).inputs
+    script = play_game(rules, n, seed, opts, agent=agent, record=True).inputs
     game = await svc.open_game(group_id=group, self_id=1, owner=owner, ruleset=rules.key, options=opts, seed=seed,
                                origin=Origin("group", owner, group))
     qq_base = group * 100
