@@ -60,12 +60,13 @@ async def wipe() -> None:
         await model.all().delete()
 
 
-def make(world: World, secret: str = "", url: str = "") -> tuple[FastAPI, Service, console_pkg.Console]:
-    """The console on a fresh app; `url` is BANSHA_CONSOLE_URL (the only origin a login may come from)."""
+def make(world: World, secret: str = "", url: str = "", judge_input=None) -> tuple[FastAPI, Service, console_pkg.Console]:
+    """The console on a fresh app; `url` is BANSHA_CONSOLE_URL (the only origin a login may come from);
+    `judge_input` stands for the QQ layer's /法官 parser (the real one runs in the bot: test_console_e2e.py)."""
     app = FastAPI()
     svc = Service(world.send, world.arm, world.disarm, now=lambda: world.clock)
     cfg = Config(bansha_console_secret=secret, bansha_console_url=url)
-    con = console_pkg.install(app, lambda: svc, cfg, {SUPER}, world.group_role, BASE)
+    con = console_pkg.install(app, lambda: svc, cfg, {SUPER}, world.group_role, BASE, judge_input)
     svc.watch(con.hub.notify)
     return app, svc, con
 

@@ -226,6 +226,8 @@ def field_problem(form: Any) -> str:
         return "QQ 号应为 5–12 位数字（可以带 @）。"
     if "card" in fields and str(form.get("card", "")).strip() not in CARDS:
         return "请选择要撤回的牌：蓝牌、黄牌或红牌。"
+    if "duration" in fields and len(str(form.get("duration", "")).strip()) > 16:
+        return "时长太长了：请写成 10m、2h、1d 这样。"
     return ""
 
 
