@@ -73,7 +73,8 @@ async def test_every_ruleset_renders_every_page_at_every_stage(env):
             group += 1
             game = await open_game(svc, world, rules.key, sizes[len(sizes) // 2], seed=group, group=group,
                                    owner=OWNER, steps=steps)
-            for path in ("", "/pending", "/timeline", "/votes", "/controls", "/timeline?knew=1", "/timeline?seat=2"):
+            for path in ("", "/pending", "/timeline", "/votes", "/controls", "/timeline?knew=1", "/timeline?seat=2",
+                         "/timeline?kind=all&page=2&day=1", "/undelivered", "/export.json"):
                 r = await c.get(f"/bansha/game/{game.gid}{path}")
                 assert r.status_code == 200, (rules.key, steps, path, r.text[:500])
 
