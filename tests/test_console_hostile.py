@@ -122,3 +122,32 @@ async def test_a_malformed_id_is_not_found_and_says_so_in_chinese(db, errors):
         r = await c.get("/bansha/game/99999")  # well-formed: the same page as another group's game
         assert r.status_code == 403 and "没有这局游戏" in r.text
     assert not errors
+
+
+async def test_a_failing_database_is_a_plain_page_not_a_500(db, errors, monkeypatch):
+    """The database failing under a request (an outage, a restart): 「数据库暂时不可用」 (503), no traceback."""
+    from tortoise.exceptions import OperationalError
+
+    from plugins.bansha.console import auth
+    from plugins.bansha.models import Setting
+
+    await wipe()
+    world = World()
+    app, svc, con = make(world)
+    game = await open_game(svc, world, "werewolf", 9, seed=5, group=GROUP, owner=OWNER, steps=6)
+    async with client(app) as c:
+        await login(c, OWNER)
+
+        async def down(*a, **kw):
+            raise OperationalError("connection refused")
+
+        monkeypatch.setattr(type(svc), "log_of", staticmethod(down))
+        con.store._recorders.clear()
+        r = await c.get(f"/bansha/game/{game.gid}/timeline")
+        assert r.status_code == 503 and "数据库暂时不可用" in r.text
+        auth._epochs.clear()  # the session's epoch must now be read from the database
+        monkeypatch.setattr(Setting, "get_or_none", down)
+        for path in ("/bansha/", f"/bansha/game/{game.gid}", f"/bansha/game/{game.gid}/events"):
+            r = await c.get(path)
+            assert r.status_code == 503 and "数据库暂时不可用" in r.text, path
+    assert not errors, errors[:5]

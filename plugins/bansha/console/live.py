@@ -8,7 +8,7 @@ games its judge may open (another group's game moving tells him nothing).
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Callable
 
 from fastapi import APIRouter, Request
 from fastapi.responses import Response
@@ -17,7 +17,7 @@ from sse_starlette.sse import EventSourceResponse
 from .auth import COOKIE, Session
 from .hub import ANY
 from .pages import SECURITY_HEADERS
-from .web import Console, need_login, opened, session_of
+from .web import DB_DOWN, Console, need_login, opened, session_of
 
 PING = 15.0  # seconds between SSE keep-alives, and between checks of the session
 
@@ -26,9 +26,19 @@ def add(router: APIRouter, console: Console) -> None:
     p = console.prefix
 
     async def still(request: Request, session: Session) -> bool:
-        """The cookie that opened the stream is still a valid session of the same judge."""
-        now = await (await console.auth()).session(request.cookies.get(COOKIE))
+        """The cookie that opened the stream is still a valid session of the same judge (a failing database
+        ends the stream: the browser reconnects, and is answered once the database is back)."""
+        try:
+            now = await (await console.auth()).session(request.cookies.get(COOKIE))
+        except DB_DOWN:
+            return False
         return now is not None and now.qq == session.qq
+
+    async def may(qq: int, gid: int) -> bool:
+        try:
+            return await console.store.may_open(qq, gid)
+        except DB_DOWN:
+            return False
 
     def stream(events: Callable[[], AsyncIterator[dict]]) -> EventSourceResponse:
         return EventSourceResponse(events(), ping=PING, headers=SECURITY_HEADERS)
@@ -38,7 +48,7 @@ def add(router: APIRouter, console: Console) -> None:
         session = await session_of(console, request)
         if session is None:
             return need_login(console, request)
-        hub, store = console.hub, console.store
+        hub = console.hub
 
         async def events():
             seen = hub.version(ANY)
@@ -52,7 +62,7 @@ def add(router: APIRouter, console: Console) -> None:
                 if now == seen:
                     continue
                 seen = now
-                mine = [gid for gid in hub.changed(games) if await store.may_open(session.qq, gid)]
+                mine = [gid for gid in hub.changed(games) if await may(session.qq, gid)]
                 if mine:
                     told += 1
                     yield {"event": "update", "data": str(told)}
@@ -66,15 +76,14 @@ def add(router: APIRouter, console: Console) -> None:
             return got
         session, game = got
         key = game.gid
-        hub, store = console.hub, console.store
-        may: Callable[[], Awaitable[bool]] = lambda: store.may_open(session.qq, key)  # noqa: E731
+        hub = console.hub
 
         async def events():
             seen = hub.version(key)
             yield {"event": "hello", "data": str(seen)}
             while not await request.is_disconnected():
                 now = await hub.wait(key, seen, PING)
-                if not await still(request, session) or not await may():
+                if not await still(request, session) or not await may(session.qq, key):
                     return
                 if now != seen:
                     seen = now

@@ -32,6 +32,7 @@ from .web import (
     opened,
     page,
     refuse,
+    route_class,
     same_origin,
     session_of,
     small_int,
@@ -46,7 +47,7 @@ STATIC_NAME = re.compile(r"[A-Za-z0-9_-][A-Za-z0-9_.-]{0,63}")
 
 
 def build_router(console: Console) -> APIRouter:
-    router = APIRouter()
+    router = APIRouter(route_class=route_class(console))
     p = console.prefix
 
     # --- login -------------------------------------------------------------------------------

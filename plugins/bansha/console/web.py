@@ -12,11 +12,14 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from fastapi import Request
-from fastapi.responses import HTMLResponse, RedirectResponse
+from fastapi.responses import HTMLResponse, RedirectResponse, Response
+from fastapi.routing import APIRoute
 from nonebot.log import logger
+from tortoise.exceptions import DBConnectionError, OperationalError, TransactionManagementError
 
 from ..engine.core import Input
 from ..engine.game import Game
+from ..service import DatabaseUnavailable
 from . import views
 from .auth import COOKIE, Auth, Session
 from .hub import Hub
@@ -25,6 +28,8 @@ from .store import Denied, Store, parse_id
 
 JudgeInput = Callable[[Game, int, list[str]], Awaitable[Input]]  # (game, judge QQ, /法官 words) -> the input
 NOT_FOUND = "没有这个页面，或者局号不对。"
+# The database failing under a request (an outage, a restart): a page that says so, not a 500 and a traceback.
+DB_DOWN = (OperationalError, DBConnectionError, TransactionManagementError, DatabaseUnavailable, ConnectionError)
 
 
 @dataclass
@@ -41,6 +46,27 @@ class Console:
 
     def url(self, path: str = "") -> str:
         return self.prefix + path.lstrip("/")
+
+
+def route_class(console: Console) -> type[APIRoute]:
+    """The console's routes: each answers a failing database with a plain 503 page and a WARNING line."""
+
+    class ConsoleRoute(APIRoute):
+        def get_route_handler(self) -> Callable[[Request], Awaitable[Response]]:
+            handler = super().get_route_handler()
+
+            async def guarded(request: Request) -> Response:
+                try:
+                    return await handler(request)
+                except DB_DOWN as e:
+                    logger.warning(f"bansha console: {request.method} {request.url.path}: database unavailable "
+                                   f"({type(e).__name__})")
+                    return page(render("message.html", console=console, title="数据库暂时不可用",
+                                       message="数据库暂时不可用，什么都没有改变。请稍后刷新页面。"), 503)
+
+            return guarded
+
+    return ConsoleRoute
 
 
 def page(body: str, status: int = 200, headers: dict[str, str] | None = None) -> HTMLResponse:
