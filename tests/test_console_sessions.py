@@ -62,6 +62,8 @@ async def test_logging_out_ends_every_session_of_that_judge_at_once(env):
         for who in (phone, with_cookie(app, copied)):
             r = await who.get("/bansha/")
             assert r.status_code == 401 and "请先登录" in r.text
+        r = await phone.post("/bansha/logout", data={"csrf": "x"})  # its 退出 button, pressed late: fine
+        assert r.status_code == 200 and "会话已经结束" in r.text
     # a new login works again
     c.cookies.clear()
     await login(c, OWNER)

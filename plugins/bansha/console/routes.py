@@ -80,8 +80,12 @@ def build_router(console: Console) -> APIRouter:
     async def logout(request: Request) -> Response:
         session = await session_of(console, request)
         form = await request.form()
-        if session is None or not await csrf_ok(console, session, form):
-            return refuse(console, request, "请求无效（缺少或错误的表单令牌）。", "logout csrf", 400)
+        if session is None:  # already ended (logged out elsewhere, 移除法官): just forget the cookie
+            resp = page(render("message.html", console=console, title="已退出", message="已退出导演台（会话已经结束）。"))
+            resp.delete_cookie(COOKIE, path=p)
+            return resp
+        if not await csrf_ok(console, session, form):
+            return refuse(console, request, "请求无效（缺少或错误的表单令牌）。", "logout csrf", 400, session.qq)
         await revoke(session.qq)  # every session of this judge ends, on every process (auth.py)
         logger.info(f"bansha console: {session.qq} logged out (all sessions ended)")
         resp = page(render("message.html", console=console, title="已退出",
