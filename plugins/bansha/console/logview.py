@@ -104,7 +104,7 @@ def describe(game: Game, entry: Entry) -> str:
         reason = f" 理由：{a['reason']}" if a.get("reason") else ""
         return f"{skill_name(game, str(a.get('skill', '')), entry.seat)} {words}{extra}{reason}".strip()
     if inp.kind == "judge":
-        rest = " ".join(str(a[k]) for k in ("target", "card", "qq", "faction", "seconds", "reason") if a.get(k))
+        rest = " ".join(str(a[k]) for k in ("target", "colour", "qq", "faction", "seconds", "reason") if a.get(k))
         return f"{a.get('sub', '')} {rest}".strip()
     if inp.kind in ("chat", "lastwords", "relay", "speak"):
         return str(a.get("text", ""))[:120]
