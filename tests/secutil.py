@@ -280,7 +280,19 @@ class Table:
 
     async def join_all(self) -> None:
         for p in self.players:
-            await self.command(p, "/报名", f"{self.nick(p)} 报名成功")
+            await self.join(p)
+
+    async def join(self, who: int) -> None:
+        """/报名 in the group, taken: acknowledged by a post of its own, or (issue 25's thread) by a reaction on it."""
+        mark = self.qq.mark()
+        mid = await self.say(who, "/报名")
+        said = f"{self.nick(who)} 报名成功"
+        end = time.monotonic() + WAIT
+        while not any(m == mid for m, _e in self.qq.reactions) and not any(
+                s.kind == "group" and s.target == self.group and said in s.text for s in self.qq.sent[mark:]):
+            if time.monotonic() > end:
+                raise TimeoutError(f"/报名 of {who} not acknowledged\n" + self.proc.log_tail())
+            await asyncio.sleep(0.02)
 
     async def start(self) -> None:
         """Deal, then pause: every phase change below is the judge's 推进, never the clock."""
