@@ -38,7 +38,7 @@ class Denied(Exception):
 
 
 NO_GAME = "没有这局游戏，或者你不是它的法官。"  # one answer for both: guessing ids tells nothing
-PLAYED = "你参加了这局游戏（报名、座位、替补或场外助理）：游戏结束前不能在导演台打开它（与 /法官 演员表 的规则相同）。"
+PLAYED = "你参加了这局游戏（报名、座位、替补或场外助理）：游戏结束前不能在导演台打开它。"
 MAX_ID = 2**31 - 1  # game ids are 32-bit in the DB
 TAKE_PART = ("替补", "场外助理")  # judge inputs whose `qq` joins the game's side of the table
 
