@@ -38,6 +38,7 @@ test: install
 test-long: install
 	BANSHA_LONG=1 $(PY) -m pytest -m "slow or long" -rs $(PYTEST_ARGS)
 
+# A game in the terminal, no QQ needed, with the production flood limits (ARGS=--no-flood lifts them)
 play: install
 	$(PY) tools/play.py $(ARGS)
 

@@ -324,7 +324,7 @@ class BotProcess:
             }
         )
         if not self.flood_control:
-            for kind in ("GROUP", "USER", "PM"):
+            for kind in ("GROUP", "USER", "PM", "JUDGE"):
                 env[f"BANSHA_{kind}_BURST"] = "1000000"
                 env[f"BANSHA_{kind}_INTERVAL"] = "0"
         env.update(self.extra_env)
@@ -471,6 +471,11 @@ class FakeQQ:
 
         # knobs
         self.fail_apis: set[str] = set()
+        # QQ on a bad day: chat -> (retcode, message) refusing every send to it; chat -> seconds its acks take
+        # (the send takes effect at once, only the answer is late). A chat is ("group", id) or ("private", qq).
+        self.refusals: dict[tuple[str, int], tuple[int, str]] = {}
+        self.ack_delays: dict[tuple[str, int], float] = {}
+        self.refused: list[tuple[str, int, str]] = []  # (kind, target, message) of every refused send
         self.api_delays: dict[str, float] = {}  # action -> seconds before answering
         self.custom_apis: dict[str, Callable[[dict[str, Any]], Any]] = {}
         self.sent_listeners: list[Callable[[Sent], None]] = []
@@ -677,7 +682,7 @@ class FakeQQ:
                 if not isinstance(frame, dict) or "action" not in frame:
                     continue
                 resp = self._handle_api(frame, via)
-                delay = self.api_delays.get(str(frame["action"]))
+                delay = self.api_delays.get(str(frame["action"])) or self._ack_delay(frame)
                 if delay:
                     # the action already took effect; only the answer is late
                     # (longer than the bot's api_timeout = a lost ack)
@@ -960,6 +965,7 @@ class FakeQQ:
         try:
             if action in self.fail_apis:
                 raise ApiFailure(f"{action} failed (fail_apis)", 100)
+            self._check_refusal(action, params)
             if action in self.custom_apis:
                 data = self.custom_apis[action](params)
             else:
@@ -997,6 +1003,56 @@ class FakeQQ:
             with contextlib.suppress(Exception):
                 cb(action, params, resp)
         return resp
+
+    # ------------------------------------------------------------ a bad day
+
+    # What NapCat answers (retcode 1200, the words from NTQQ's errMsg) in the cases the bot must tell apart.
+    NO_TEMP_SESSION = "发送失败,请添加对方为好友"  # no friend, and no temp session opens: permanent
+    RISK_CONTROL = "EventChecker Failed: NTEvent serviceAndMethod:NodeIKernelMsgService/sendMsg EventRet: {result: 299, errMsg: 消息发送失败，请稍后再试}"  # noqa: E501  (风控: transient)
+    MUTED = "EventChecker Failed: NTEvent serviceAndMethod:NodeIKernelMsgService/sendMsg EventRet: {result: 120, errMsg: 发送失败，目前处于禁言状态}"  # noqa: E501
+    KICKED = "EventChecker Failed: NTEvent serviceAndMethod:NodeIKernelMsgService/sendMsg EventRet: {result: 110, errMsg: 发送失败，你已被移出该群，请重新加群。}"  # noqa: E501
+
+    def refuse_private(self, user_id: int, message: str = NO_TEMP_SESSION, retcode: int = 1200) -> None:
+        """Every private send to this person fails (until `allow`)."""
+        self.refusals[("private", user_id)] = (retcode, message)
+
+    def refuse_group(self, group_id: int, message: str = RISK_CONTROL, retcode: int = 1200) -> None:
+        """Every send to this group fails (until `allow`): 风控 by default; MUTED, KICKED…"""
+        self.refusals[("group", group_id)] = (retcode, message)
+
+    def mute_bot(self, group_id: int) -> None:
+        self.refuse_group(group_id, self.MUTED)
+
+    def allow(self, kind: str, target: int) -> None:
+        self.refusals.pop((kind, target), None)
+
+    async def unmute_bot(self, group_id: int, operator: int = 0) -> None:
+        """The bot may speak again: NapCat posts the group_ban notice (sub_type lift_ban) for it."""
+        self.allow("group", group_id)
+        await self._post({"post_type": "notice", "notice_type": "group_ban", "sub_type": "lift_ban",
+                          "group_id": group_id, "user_id": self.self_id, "operator_id": operator, "duration": 0,
+                          "self_id": self.self_id, "time": int(time.time())})
+
+    def _chat_of(self, action: str, params: dict[str, Any]) -> tuple[str, int] | None:
+        if action in SEND_ACTIONS or action in FORWARD_ACTIONS:
+            kind = ("group" if action.startswith("send_group") else "private" if action.startswith("send_private")
+                    else params.get("message_type") or ("group" if params.get("group_id") is not None
+                                                        and params.get("user_id") is None else "private"))
+            target = params.get("group_id") if kind == "group" else params.get("user_id")
+            return (kind, int(target)) if target is not None else None
+        return None
+
+    def _check_refusal(self, action: str, params: dict[str, Any]) -> None:
+        chat = self._chat_of(action, params)
+        refusal = self.refusals.get(chat) if chat else None
+        if refusal is not None and chat is not None:
+            self.refused.append((chat[0], chat[1], plain_text(normalize_message(params.get("message")))
+                                 if action in SEND_ACTIONS else "(forward)"))
+            raise ApiFailure(refusal[1], refusal[0])
+
+    def _ack_delay(self, frame: dict[str, Any]) -> float | None:
+        chat = self._chat_of(str(frame.get("action", "")), frame.get("params") or {})
+        return self.ack_delays.get(chat) if chat else None
 
     def _record(self, sent: Sent, stored_segments: list[Segment]) -> dict[str, Any]:
         now = int(time.time())

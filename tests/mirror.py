@@ -24,7 +24,8 @@ from plugins.bansha.engine.phases import parse_options
 from plugins.bansha.engine.posts import compose
 from plugins.bansha.engine.rng import Rng
 from plugins.bansha.engine.ruleset import Ruleset
-from plugins.bansha.service import Origin, Service
+from plugins.bansha.routing import route
+from plugins.bansha.service import Origin
 
 _TIME = re.compile(r"\d{2}-\d{2} \d{2}:\d{2}(?::\d{2})?")
 _LEFT = re.compile(r"（还有 [^）]*）")
@@ -52,13 +53,13 @@ class Expect:
 def expected(game: Game, events: list, origin: Origin) -> list[Expect]:
     """The messages the rules' events become (a mute is no message; a vote typed in the group is
     acknowledged by a reaction on it, not by a message)."""
-    rows = Service._route(None, game, events, origin, 0)  # type: ignore[arg-type]
+    rows = route(game, events, origin)
     return [Expect(k, t, x) for k, t, _g, x, _d in rows if k not in ("ban", "react")]
 
 
 def reacted(game: Game, events: list, origin: Origin) -> bool:
     """Whether the input is acknowledged by a reaction on the player's post (a vote typed in the group)."""
-    return any(row[0] == "react" for row in Service._route(None, game, events, origin, 0))  # type: ignore[arg-type]
+    return any(row[0] == "react" for row in route(game, events, origin))
 
 
 @dataclass

@@ -87,7 +87,7 @@ class DbState:
 async def drained(proc: BotProcess, timeout: float = WAIT) -> None:
     """Wait until every committed outgoing message has been sent (so later sends are new)."""
     end = time.monotonic() + timeout
-    while db_query(proc, "SELECT count(*) FROM bansha_outbox WHERE sent=0")[0][0]:
+    while db_query(proc, "SELECT count(*) FROM bansha_outbox WHERE sent=0 AND held=0")[0][0]:
         if time.monotonic() > end:
             raise TimeoutError("outbox not drained\n" + proc.log_tail())
         await asyncio.sleep(0.01)
@@ -162,7 +162,7 @@ class Table:
     proc: BotProcess
     group: int
     n: int = 7
-    seed: int = 1
+    seed: int | None = 1
     options: str = ""
     gid: int = 0
     roles: dict[int, str] = field(default_factory=dict)  # seat -> role
@@ -275,7 +275,9 @@ class Table:
         if self.group not in self.qq.groups:
             self.setup_group()
         opts = f" {self.options}" if self.options else ""
-        s = await self.command(self.opener, f"/开局 狼人杀 种子={self.seed}{opts}", "开局（第")
+        # seed=None: the deal drawn at /开始, as in production (the opener may then play too)
+        seed = f" 种子={self.seed}" if self.seed is not None else ""
+        s = await self.command(self.opener, f"/开局 狼人杀{seed}{opts}", "开局（第")
         self.gid = int(re.search(r"第 (\d+) 局", s.text).group(1))  # type: ignore[union-attr]
 
     async def join_all(self) -> None:

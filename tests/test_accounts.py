@@ -10,10 +10,12 @@ same SQLite file refuses to start and says why.
 from __future__ import annotations
 
 import asyncio
+import sqlite3
+import time
 from pathlib import Path
 
 import pytest
-from fakeqq import BotProcess, FakeQQ, in_group, to_user
+from fakeqq import BotProcess, FakeQQ, Sent, in_group, to_user
 
 pytestmark = pytest.mark.e2e
 ROOT = Path(__file__).resolve().parents[1]
@@ -35,6 +37,31 @@ async def _both(a: FakeQQ, b: FakeQQ, user: int, text: str) -> None:
     await b.group_msg(user, GROUP, text)
 
 
+async def _first(a: FakeQQ, b: FakeQQ, pred, timeout: float = 20) -> Sent:
+    """The first message matching `pred` that either account sent (waits for it, however slow the machine)."""
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        for q in (a, b):
+            found = [s for s in q.sent if pred(s)]
+            if found:
+                return found[0]
+        await asyncio.sleep(0.02)
+    raise TimeoutError("neither account sent it")
+
+
+def _inputs(proc: BotProcess, kind: str) -> int:
+    with sqlite3.connect(proc.db_path, timeout=30) as con:
+        return con.execute("SELECT count(*) FROM bansha_input WHERE kind = ?", (kind,)).fetchone()[0]
+
+
+async def _until(check, timeout: float, what: str) -> None:
+    end = time.monotonic() + timeout
+    while not check():
+        if time.monotonic() > end:
+            raise TimeoutError(what)
+        await asyncio.sleep(0.1)
+
+
 async def test_the_account_that_opened_the_game_alone_answers_speaks_and_sends():
     proc = BotProcess(ROOT, superusers=(JUDGE,))
     proc.start()
@@ -48,27 +75,27 @@ async def test_the_account_that_opened_the_game_alone_answers_speaks_and_sends()
         _world(qb)
         # /开局 reaches both accounts at once: one game, hosted by the first to commit; the other is silent
         await _both(qa, qb, JUDGE, "/开局 狼人杀 夜晚=4s 女巫=4s")
-        await asyncio.sleep(0.5)
-        opened = [s for q in (qa, qb) for s in q.sent if "开局（第" in s.text]
-        assert len(opened) == 1
-        host, other = (qa, qb) if opened[0] in qa.sent else (qb, qa)
+        opened = await _first(qa, qb, lambda s: "开局（第" in s.text)
+        host, other = (qa, qb) if opened in qa.sent else (qb, qa)
+        await other.expect_silence(within=1.0, after=0)  # the other account says nothing, now or later
+        assert [s for q in (qa, qb) for s in q.sent if "开局（第" in s.text] == [opened]
         for p in PLAYERS:
             await _both(host, other, p, "/报名")
         await host.wait_for(in_group(GROUP, "当前 6 人"), timeout=20)
         await _both(host, other, JUDGE, "/开始")
         await host.wait_for(in_group(GROUP, "游戏开始"), timeout=20)
-        await asyncio.sleep(1.0)
-        assert other.sent == []  # not a word from the other account, in the group or by PM
+        await other.expect_silence(within=1.0, after=0)  # not a word from the other account, in the group or by PM
         # a player who PMs the other account is told which one hosts the game
         other.friends.add(PLAYERS[0])
         mark = other.mark()
         await other.private_msg(PLAYERS[0], "/身份")
         reply = await other.wait_for(to_user(PLAYERS[0]), timeout=10, after=mark)
         assert f"由机器人 {host.self_id} 主持" in reply.text and "私聊那个机器人账号" in reply.text
+        deadlines = _inputs(proc, "deadline")
         # the host goes offline while the night's deadline passes: nothing goes out through the other
         # account; the messages wait and arrive through the host when it is back
         await host.close()
-        await asyncio.sleep(6)
+        await _until(lambda: _inputs(proc, "deadline") > deadlines, 30, "the night's deadline while the host is away")
         assert [s for s in other.sent if s.target == GROUP or s.target in PLAYERS[1:]] == []
         assert not [c for c in other.api_calls if c[1].get("group_id") == GROUP and "send" in c[0]]
         mark = host.mark()

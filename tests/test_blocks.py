@@ -10,6 +10,7 @@ from plugins.bansha.engine.core import EFFECT, Mute
 from plugins.bansha.engine.game import _pm_only
 from plugins.bansha.engine.order import STEP_RESOLVED, STEP_SUBMITTED, STEP_WAITING, in_phase, step_state
 from plugins.bansha.engine.phases import PhaseSpec
+from plugins.bansha.routing import route
 
 LOOK = Skill("look", "查看", phases=("night",))
 HIDE = Skill("hide", "躲藏", phases=("night",))
@@ -83,7 +84,6 @@ def test_a_mute_is_an_effect_not_a_message():
     mutes = [e for e in events if e.tag == "mute"]
     assert len(mutes) == 1 and mutes[0].audience == EFFECT and mutes[0].text == ""
     assert mutes[0].effect == Mute(qq(3), 600)
-    from plugins.bansha.service import Service
 
-    rows = Service._route(Service.__new__(Service), game, mutes, None, 1)  # what the QQ layer is asked to do
+    rows = route(game, mutes, None)  # what the QQ layer is asked to do
     assert rows == [("ban", game.group, None, f"{qq(3)}:600", None)]

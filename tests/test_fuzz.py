@@ -19,8 +19,47 @@ from plugins.bansha.engine.agent import random_action
 from plugins.bansha.engine.game import ENDED, Game
 from plugins.bansha.engine.phases import parse_duration, parse_options
 from plugins.bansha.engine.rng import Rng
+from plugins.bansha.engine.skills import cn_number, seat_number, split_skill_word, target_like
 
 CJK = re.compile(r"[\u4e00-\u9fff]")
+CN_DIGITS = "零一二三四五六七八九"
+
+
+def to_cn(n: int) -> str:
+    """0..999 the way people write it: 三, 十一, 二十三, 一百零五."""
+    if n < 10:
+        return CN_DIGITS[n]
+    if n < 20:
+        return "十" + (CN_DIGITS[n % 10] if n % 10 else "")
+    if n < 100:
+        return CN_DIGITS[n // 10] + "十" + (CN_DIGITS[n % 10] if n % 10 else "")
+    rest = n % 100
+    tail = "" if rest == 0 else ("零" + CN_DIGITS[rest]) if rest < 10 else (CN_DIGITS[rest // 10] + "十" +
+                                                                         (CN_DIGITS[rest % 10] if rest % 10 else ""))
+    return CN_DIGITS[n // 100] + "百" + tail
+
+
+# Numbers people type, and numbers nobody could mean: past int()'s 4,300 digits, past a QQ number, negative…
+HUGE = st.one_of(
+    st.integers(13, 6000).map(lambda n: "9" * n),
+    st.text(alphabet="0123456789", min_size=4290, max_size=4400),
+    st.integers(10**12, 10**40).map(str),
+)
+SEAT_FORMS = st.one_of(
+    st.integers(0, 999).map(to_cn),
+    st.builds(lambda n, fmt: fmt.format(n=n, cn=to_cn(n)), st.integers(0, 120),
+              st.sampled_from(["{n}", "{n}号", "{cn}号", "第{cn}", "第{n}号", "{cn}", " {n} 号", "-{n}", "{n}.5"])),
+    st.text(alphabet="零〇一二两三四五六七八九十百号第", min_size=1, max_size=8),
+)
+TOKENS = st.one_of(HUGE, SEAT_FORMS, st.sampled_from(["弃权", "@", "@12", "P1", "p", "P", "三号"]),
+                   st.integers(4301, 5000).map(lambda n: "@" + "9" * n))
+# Whole messages built from them: skills run together with targets, the group's 「投3」, options, ids
+MIXED = st.builds(
+    lambda fmt, tok: fmt.replace("{}", tok),
+    st.sampled_from(["投{}", "投 {}", "查验{}", "刀{}", "/刀 {}", "/投 {}", "/局 {}", "白天={}h", "种子={}",
+                     "改票次数={}", "公开提醒={}m,{}s", "/法官 延长 {}m", "投票对象：{}\n投票理由：x", "{}", "@{}"]),
+    TOKENS,
+)
 
 # Text a QQ group can throw at the bot.
 NASTY = st.one_of(
@@ -31,6 +70,7 @@ NASTY = st.one_of(
         "投票对象：\n投票理由：", "改票对象：３号\n改票理由：全角", "/投票 ３号 　理由", "@123456 @all", "😀" * 50,
     ]),
     st.builds(lambda n: "长" * n, st.integers(200, 12000)),
+    MIXED,
 )
 
 
@@ -47,8 +87,13 @@ def test_text_parsers_never_raise_anything_but_refusals(request):
         norm = commands.normalize(text)
         commands.split_words(norm)
         commands.parse_forum_vote(norm)
-        parse_duration(norm)
-        for fn in (commands.split_vote, commands.parse_seconds):
+        commands.parse_short_vote(norm)
+        for word in commands.split_words(norm)[:20]:
+            seat_number(word)
+            cn_number(word)
+            target_like(word)
+        for fn in (commands.split_vote, commands.parse_seconds, parse_duration,
+                   lambda t: commands.number(t, "编号")):
             try:
                 fn(norm)
             except Refusal as r:
@@ -58,6 +103,25 @@ def test_text_parsers_never_raise_anything_but_refusals(request):
                 parse_options(commands.split_words(norm), rules.all_options())
             except Refusal as r:
                 assert CJK.search(r.message)
+
+    run()
+
+
+@pytest.mark.long
+def test_seats_written_in_any_form_resolve_or_are_nobody(request):
+    """Every seat form names its seat; any other token, however long, is a seat or nobody: never an exception."""
+    game = _started(registry.get("werewolf"), 0)
+    n = len(game.players)
+
+    @_settings(request)
+    @given(st.integers(1, 999), TOKENS)
+    def run(seat, token):
+        assert cn_number(to_cn(seat)) == seat
+        for form in (str(seat), f"{seat}号", to_cn(seat), f"{to_cn(seat)}号", f"第{to_cn(seat)}"):
+            assert game.resolve(form) == (seat if seat <= n else None), form
+        found = game.resolve(token)
+        assert found is None or 1 <= found <= n
+        assert split_skill_word([], token) is None
 
     run()
 
@@ -86,7 +150,8 @@ def test_every_input_is_either_applied_or_refused_cleanly(key, request):
 
     @_settings(request)
     @given(seed=st.integers(0, 10_000), script=st.lists(st.tuples(
-        st.integers(0, 9), st.integers(0, 40), st.integers(0, 200), NASTY, st.lists(st.integers(-2, 20), max_size=3),
+        st.integers(0, 9), st.integers(0, 40), st.integers(0, 200), NASTY,
+        st.lists(st.one_of(st.integers(-2, 20).map(str), TOKENS), max_size=3),
     ), min_size=5, max_size=40))
     def run(seed, script):
         game = _started(rules, seed)
@@ -111,10 +176,10 @@ def test_every_input_is_either_applied_or_refused_cleanly(key, request):
             else:
                 args = {
                     "skill": vocab[pick % len(vocab)] if pick % 5 else text[:10],
-                    "words": tuple(str(x) for x in nums) + ((text[:20],) if pick % 7 == 0 else ()),
+                    "words": tuple(nums) + ((text[:20],) if pick % 7 == 0 else ()),
                     "text": text, "reason": text, "which": ("加速", "延时", text)[pick % 3],
-                    "target": str(nums[0]) if nums else text[:5], "sub": ("推进", "暂停", "继续", "延长", "蓝牌",
-                                                                       "终止", text[:4])[pick % 7],
+                    "target": nums[0] if nums else text[:5], "sub": ("推进", "暂停", "继续", "延长", "蓝牌",
+                                                                  "终止", text[:4])[pick % 7],
                     "seconds": pick, "phase_no": game.phase_no + (pick % 2), "via": ("pm", "group")[pick % 2],
                 }
                 inp = Input.make(kind, actor, 1, **args)

@@ -198,7 +198,9 @@ SIGNUP = [
     row("/帮助", pm=True, everyone=Ok("版杀法官 · 命令", logged=False)),
     row("/开局 狼人杀", everyone=No("本群已经有一局进行中的游戏")),
     row("/开局 狼人杀", pm=True, everyone=No("请在要开局的群里发送 /开局")),
-    row("/报名", nonplayers=Ok("报名成功", undo="/退出报名"), player=No("你已经报过名了")),
+    # the opener fixed the seed (Table opens with 种子=): he could work out the deal, so he may not play
+    row("/报名", nonplayers=Ok("报名成功", undo="/退出报名"), judge=No("你开局时指定了种子"),
+        player=No("你已经报过名了")),
     row("/报名", pm=True, everyone=IN_GROUP),
     row("/退出报名", nonplayers=No("你还没有报名"), player=Ok("退出了报名", undo="/报名")),
     row("/退出报名", pm=True, everyone=IN_GROUP),
@@ -462,7 +464,8 @@ async def test_judge_powers_have_limits(bot):
     proc, qq = bot
     elsewhere = Table(qq, proc, 251, n=6, seed=1)
     await elsewhere.open()
-    t = Table(qq, proc, 250, n=6, seed=1, extra_members={elsewhere.opener: "别的群的法官"})
+    # no fixed seed: a judge who fixed it may not play (test_faults.py)
+    t = Table(qq, proc, 250, n=6, seed=None, extra_members={elsewhere.opener: "别的群的法官"})
     await t.open()
     await t.join_all()
     for who in (t.opener, t.admin):  # both sign up to play
@@ -471,7 +474,7 @@ async def test_judge_powers_have_limits(bot):
     await t.command(t.opener, "/开始", "游戏开始")
     await t.settle()
     w = World(qq, proc, t, t)
-    seated = No("你在这局游戏里有座位：游戏进行中不能查看演员表")
+    seated = No("你在这局游戏里有过座位：游戏进行中不能查看演员表")
     await w.cell(row("/法官 演员表"), "judge", seated)
     await w.cell(row("/法官 演员表"), "admin", seated)
     await w.cell(row("/法官 演员表", pm=True), "judge", seated)

@@ -14,7 +14,8 @@ from zoneinfo import ZoneInfo
 from plugins.bansha.engine import Game, Input, apply, registry
 from plugins.bansha.engine.boards import RING_HEAD, images_of
 from plugins.bansha.engine.posts import CARDS_HEAD, compose
-from plugins.bansha.service import Origin, Service
+from plugins.bansha.routing import route
+from plugins.bansha.service import Origin
 
 SH = ZoneInfo("Asia/Shanghai")
 T = datetime(2027, 3, 1, 10, 0, tzinfo=SH).timestamp()  # 开门 already
@@ -30,7 +31,7 @@ def luding_forum(seed: int = 3) -> Game:
 
 
 def group_rows(game: Game, events) -> list[tuple]:
-    return [r for r in Service._route(None, game, events, None, 1) if r[0] in ("group", "forward")]
+    return [r for r in route(game, events, None) if r[0] in ("group", "forward")]
 
 
 def close_day(game: Game, at: float) -> list:
@@ -83,11 +84,11 @@ def test_a_vote_typed_in_the_group_is_acknowledged_on_it_and_a_proxy_vote_is_pos
     game = luding_forum()
     vote = apply(game, Input.make("act", 1000, T + 1, skill="投票", words=("5",), via="group", reason="理由"))
     here = Origin("group", 1000, 500, "1号 P1", message_id=77)
-    rows = Service._route(None, game, vote, here, 1)
+    rows = route(game, vote, here)
     assert [r[0] for r in rows] == ["react"] and '"message_id": 77' in rows[0][3]
     assert "投票进度（1 人已投）：5号←1号" in rows[0][3]
     proxy = apply(game, Input.make("act", 1001, T + 2, skill="投票", words=("5",), via="pm", reason="托人", proxy=True))
-    rows = Service._route(None, game, proxy, Origin("private", 1001), 1)
+    rows = route(game, proxy, Origin("private", 1001))
     assert ("group", 500, None, "【代投】2号 P2 投票：5号 P5，理由：托人", None) in rows
 
 

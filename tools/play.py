@@ -2,7 +2,8 @@
 
     .venv/bin/python tools/play.py [--group 20000] [--players 10001-10012]
 
-Starts `bot.py` from the repo root on a free port with a temp DB, connects a
+Starts `bot.py` from the repo root on a free port with a temp DB and the production flood
+control (`--no-flood` turns it off), connects a
 FakeQQ whose one group holds the players (all friends of the bot), then reads
 commands from stdin (interactive or piped from a file). Every message the bot
 sends is printed as it arrives. Type `help` for the commands.
@@ -100,6 +101,8 @@ class Repl:
             db_path=args.db,
             superusers=(args.admin,),
             env=dict(kv.split("=", 1) for kv in args.env),
+            # what players get in production: the send and command budgets (--no-flood: as fast as you type)
+            flood_control=not args.no_flood,
         )
         self.qq = FakeQQ.for_process(self.proc, self_id=args.bot_qq)
         self.qq.nicknames[args.admin] = "管理员"
@@ -307,6 +310,8 @@ def main(argv: list[str] | None = None) -> int:
     )
     p.add_argument("--admin", type=int, default=99999, help="群主兼超级用户的 QQ（默认 99999）")
     p.add_argument("--bot-qq", type=int, default=10000, help="机器人自己的 QQ（默认 10000）")
+    p.add_argument("--no-flood", action="store_true",
+                   help="关掉防刷屏额度（默认与正式运行相同：每群 5 条后每 2 秒 1 条，每人 4 条指令后每 5 秒 1 条）")
     p.add_argument("--no-bot-admin", action="store_true", help="机器人不是群管理员（禁言会失败）")
     p.add_argument("--db", default=None, help="SQLite 文件路径（默认临时文件；给定则可跨会话继续）")
     p.add_argument("--env", action="append", default=[], metavar="KEY=VALUE", help="传给机器人的额外环境变量")

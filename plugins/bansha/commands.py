@@ -11,6 +11,7 @@ import unicodedata
 
 from .engine.core import Refusal
 from .engine.phases import parse_duration
+from .engine.skills import Skill, decimal, find_skill, split_skill_word, target_like
 
 # 投票对象：X / 投票理由：Y (and 改票…), the forum vote form of 003/004, on two lines or one
 # (004: "投票对象与投票理由之间可以不换行").
@@ -18,6 +19,8 @@ FORUM_VOTE = re.compile(
     r"^\s*(投票|改票)对象\s*[:：]\s*(?P<target>[^\n]+?)\s*(?:(?:投票|改票)?理由\s*[:：]\s*(?P<reason>.*))?\s*$",
     re.S,
 )
+# 「投3」, 「投 3号」, 「投三号」, 「投弃权」, 「投 @某人」: the group's shortest vote, only while a vote is open
+SHORT_VOTE = re.compile(r"^\s*投\s*(?P<target>\S+)\s*$")
 _LIST_SEP = ",，、"
 
 
@@ -55,8 +58,35 @@ def parse_forum_vote(text: str) -> tuple[str, str, str] | None:
     """`投票对象：X\\n投票理由：Y` → ("投票"|"改票", target, reason), or None."""
     m = FORUM_VOTE.match(text)
     if not m:
-        return None
+        short = parse_short_vote(text)  # the group's 「投3」: the dispatcher takes it only while its sender may vote
+        return None if short is None else ("投票", short, "")
     return m.group(1), m.group("target").strip(), (m.group("reason") or "").strip()
+
+
+def parse_short_vote(text: str) -> str | None:
+    """「投3」 → "3" (the target as typed); None for anything else, ordinary chat included."""
+    m = SHORT_VOTE.match(text)
+    return m.group("target") if m and target_like(m.group("target")) else None
+
+
+def skill_words(skills: list[Skill], word: str, words: list[str]) -> tuple[str, list[str]]:
+    """(skill word, its targets…): 「查验3」 → ("查验", ["3", …]) when 「查验3」 is no skill of its own."""
+    if find_skill(skills, word) is None:
+        split = split_skill_word(skills, word)
+        if split is not None:
+            return split[0], [split[1], *words]
+    return word, list(words)
+
+
+def number(text: str, what: str, max_digits: int = 9) -> int:
+    """A count or an id typed by a person: refused in words when it is no number or far too long."""
+    text = text.strip().lstrip("#")
+    num = decimal(text, max_digits)
+    if num is None:
+        if text.isdecimal():
+            raise Refusal(f"{what}「{text[:12]}…」太长了，不可能存在。")
+        raise Refusal(f"{what}需要是一个数字，例如 1。")
+    return num
 
 
 def parse_seconds(text: str) -> int:

@@ -42,6 +42,14 @@ class Config(BaseModel):
     bansha_user_interval: float = 5.0
     bansha_pm_burst: int = 10
     bansha_pm_interval: float = 1.0
+    # A judge's own commands (/法官 …, /开局, /开始, /重开) are outside the budget above: this one only stops a
+    # runaway script.
+    bansha_judge_burst: int = 30
+    bansha_judge_interval: float = 0.5
     # Votes are acknowledged by a reaction on the vote (NapCat's set_msg_emoji_like); where that is not
     # available, by a compact vote progress in the group at most once per this many seconds.
     bansha_progress_every: float = 180.0
+    # Delivery trouble (outbox.py): a person's private messages undelivered this many seconds, or a group
+    # the bot cannot post in this long, is reported to the game's judges by PM (once per outage).
+    bansha_alert_private: float = 60.0
+    bansha_alert_group: float = 600.0

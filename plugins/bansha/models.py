@@ -85,9 +85,32 @@ class OutboxRow(Model):
     sent = fields.BooleanField(default=False, db_index=True)
     attempts = fields.IntField(default=0)
     error = fields.TextField(null=True)
+    # Delivery trouble (outbox.py): refused for good until the recipient writes or a judge resends; the first
+    # failure (wall time); sends whose ack timed out (resent at most once); marked sent after timeouts
+    # without knowing whether it arrived.
+    held = fields.BooleanField(default=False, db_default=False)
+    failed_at = fields.FloatField(null=True)
+    timeouts = fields.IntField(default=0, db_default=0)
+    uncertain = fields.BooleanField(default=False, db_default=False)
 
     class Meta:
         table = "bansha_outbox"
+
+
+class DeliveryAlert(Model):
+    """A chat of a game that the bot could not deliver to (a seat's PMs, the group): the judges are told once
+    per outage, and the alert is cleared when a message gets through again (outbox.py)."""
+
+    id = fields.IntField(primary_key=True)
+    game = fields.ForeignKeyField("bansha.GameRow", related_name="alerts")
+    kind = fields.CharField(max_length=16)  # private | group
+    target = fields.BigIntField()
+    since = fields.FloatField()  # first failure of this outage (wall time)
+    cleared = fields.FloatField(null=True)  # when a message got through again
+
+    class Meta:
+        table = "bansha_delivery_alert"
+        unique_together = (("game", "kind", "target"),)
 
 
 class ResultRow(Model):

@@ -50,8 +50,10 @@ class Restore:
     if TYPE_CHECKING:  # provided by Service and its other parts
         def judges(self, self_id: int) -> bool: ...
         def kick(self) -> None: ...
+        def rescan(self) -> None: ...
         def _install(self, game: Game, snap_seq: int) -> None: ...
         def _forget(self, gid: int) -> None: ...
+        def forget_account(self, self_id: int) -> None: ...
         async def ensure_loaded(self, gid: int) -> Game | None: ...
 
     def index_begins(self) -> None:
@@ -169,13 +171,14 @@ class Restore:
         if self.accounts is not None:
             self.accounts.add(account)
         self.index_begins()
-        self.kick()
+        self.rescan()
         return await self.restore([account], begun=True, rebuild=False)
 
     async def drop(self, account: int) -> None:
         """Another process judges the account now: forget its games here, stop their timers and sends."""
         if self.accounts is not None:
             self.accounts.discard(account)
+        self.forget_account(account)
         for gid in [g for g, sid in self.self_ids.items() if sid == account]:
             self._forget(gid)
 

@@ -22,7 +22,6 @@ can be driven by tests and benchmarks directly.
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 import pickle
 import time
@@ -34,20 +33,20 @@ from tortoise.transactions import in_transaction
 
 from . import db, store
 from .engine import forum, record, registry
-from .engine.boards import images_of
-from .engine.core import Event, Input, Mute, Refusal
-from .engine.game import ENDED, Game, apply
-from .engine.posts import compose, own_post
+from .engine.core import Event, Input, Refusal
+from .engine.game import ENDED, Game, apply, fixed_seed
 from .engine.registry import code_version  # noqa: F401  # where the service and the tests ask it
 from .index import Index
 from .lease import Fenced, Leases
 from .models import GameRow, InputRow, OutboxRow, PmChoice, ResultRow, SeatRow, SnapshotRow
-from .outbox import NotConnected, Outbox, Outgoing, Sender, merge_data
+from .outbox import NotConnected, Outbox, Outgoing, Recipients, Sender, SendFailed, Undelivered
 from .pacing import Pacer
 from .records import result_rows
 from .restore import Restore
+from .routing import route
 
-__all__ = ["DatabaseUnavailable", "NotConnected", "NotOwner", "Origin", "Outgoing", "Sender", "Service"]
+__all__ = ["DatabaseUnavailable", "NotConnected", "NotOwner", "Origin", "Outgoing", "Recipients", "SendFailed",
+           "Sender", "Service", "Undelivered"]
 
 log = logging.getLogger("bansha")
 
@@ -210,6 +209,8 @@ class Service(Restore, Index, Outbox):
                     f"选项：{rules.options_text(game.options)}"
                 )
                 text = "\n".join([text, *forum.departures(rules, game.options)])
+                if fixed_seed(game):
+                    text += "\n注意：本局使用法官指定的种子，发牌可以被算出来，只适合测试或复盘；指定种子的法官不能报名。"
                 if players:
                     await self._presign(game, players)
                     names = "、".join(p.name for p in game.players)
@@ -364,7 +365,7 @@ class Service(Restore, Index, Outbox):
                       source: str | None, players_before: list) -> None:
         gid = game.gid
         self_id = self.self_ids.get(gid, 0)
-        rows = self._route(game, events, origin, self_id)
+        rows = route(game, events, origin)
         row_state = (game.status, game.phase_no, game.deadline)
         changed = self._row.get(gid) != row_state  # a vote changes none of them: one statement less
         snap = game.status != ENDED and (changed or game.seq - self._snap.get(gid, 0) >= SNAPSHOT_EVERY)
@@ -406,42 +407,19 @@ class Service(Restore, Index, Outbox):
         if snap:
             self._snap[gid] = game.seq
 
-    def _route(self, game: Game, events: list[Event], origin: Origin | None, self_id: int) -> list[tuple]:
-        """Audiences → concrete sends (kind, target, temp group, text, data): one input says at most one
-        group message (engine/posts.py composes it), plus a forward, a mute or a reaction; data carries
-        the boards to draw (engine/boards.py) unless the game's option 图片=关."""
-        out: list[tuple] = []
-        pictures = game.options.get("图片", True) is not False
-        for ev in compose(game, events):
-            a = ev.audience
-            data = {"images": images_of(ev.data)} if pictures and images_of(ev.data) else None
-            if isinstance(ev.effect, Mute):
-                out.append(("ban", game.group, None, f"{ev.effect.qq}:{ev.effect.seconds}", None))
-            elif own_post(ev) and origin is not None and origin.kind == "group" and origin.message_id:
-                progress = dict(ev.data).get("progress", "")
-                out.append(("react", game.group, None, json.dumps(
-                    {"message_id": origin.message_id, "progress": progress}, ensure_ascii=False), None))
-            elif a.kind == "group":
-                kind = "forward" if dict(ev.data).get("forward") else "group"
-                out.append((kind, game.group, None, ev.text, data))
-            elif a.kind == "seat":
-                out.append(("private", game.qq_of(a.seat), game.group, ev.text, None))
-            elif a.kind in ("team", "dead"):
-                for m in a.members:
-                    out.append(("private", game.qq_of(m), game.group, ev.text, None))
-            elif a.kind == "user":
-                out.append(("private", a.seat, game.group, ev.text, None))
-            elif a.kind == "spectator":  # members are QQ numbers (engine/social.py)
-                for qq in a.members:
-                    out.append(("private", qq, game.group, ev.text, data))
-            elif a.kind == "reply" and origin is not None:
-                if origin.kind == "group":
-                    prefix = f"{origin.label}：" if origin.label else ""
-                    out.append(("group", origin.group_id, None, prefix + ev.text, None))
-                else:
-                    out.append(("private", origin.user_id, game.group, ev.text, None))
-            # "judge" events are the record, published at the end
-        return _one_group_message(out)
+    async def delivery_context(self, gid: int) -> Recipients | None:
+        """A game's judges and how its people are named, for the outbox's delivery notices."""
+        game = await self.ensure_loaded(gid) if gid in self.self_ids else None
+        if game is not None:
+            seats = {p.qq: i + 1 for i, p in enumerate(game.players)}
+            return Recipients((game.owner, *game.judges), seats, {q: game.seat_name(s) for q, s in seats.items()})
+        row = await GameRow.get_or_none(id=gid)
+        if row is None:
+            return None
+        seated = await SeatRow.filter(game_id=gid).order_by("seat")
+        added = (await store.added_judges([gid])).get(gid, ())
+        return Recipients((row.owner, *added), {r.qq: r.seat for r in seated},
+                          {r.qq: f"{r.seat}号 {r.name}" for r in seated})
 
     async def set_pm_choice(self, qq: int, gid: int) -> None:
         await PmChoice.update_or_create(defaults={"game_id": gid}, qq=qq)
@@ -480,18 +458,3 @@ class Service(Restore, Index, Outbox):
 
     async def fire_deadline(self, gid: int, phase_no: int) -> None:
         await self.fire("deadline", gid, phase_no)
-
-
-def _one_group_message(rows: list[tuple]) -> list[tuple]:
-    """An input's plain group messages (its post, a reply addressed by name) as one message, pictures kept."""
-    firsts: dict[int, int] = {}
-    out: list[tuple] = []
-    for kind, target, group_id, text, data in rows:
-        if kind == "group" and target in firsts:
-            k = firsts[target]
-            out[k] = (kind, target, group_id, out[k][3] + "\n" + text, merge_data(out[k][4], data))
-            continue
-        if kind == "group":
-            firsts[target] = len(out)
-        out.append((kind, target, group_id, text, data))
-    return out

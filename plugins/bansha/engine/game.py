@@ -11,7 +11,6 @@ and is told when a phase begins or closes. A ruleset sees only its `Ctx` (engine
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -21,6 +20,7 @@ from .ctx import Ctx
 from .phases import FORUM, QUICK, PhaseSpec, deadline_text, local_time, phase_deadline
 from .rng import Rng
 from .ruleset import Ruleset
+from .seats import resolve_seat
 from .skills import Skill, parse_action
 
 SIGNUP, RUNNING, ENDED = "signup", "running", "ended"
@@ -57,6 +57,9 @@ class Game:
     # own lines skip their clock formatting; events still carry their data. A class default, so a game restored
     # from an older snapshot has it too.
     texts = True
+    # QQs that held a seat and were replaced (替补): they knew a seat's secrets, so they get no judge's view
+    # of the game (演员表, 导演台) until it ends. A class default too (older snapshots have none).
+    former: tuple[int, ...] = ()
 
     @classmethod
     def new(cls, gid: int, ruleset: Ruleset, group: int, owner: int, seed: int, options: dict[str, Any]) -> Game:
@@ -101,26 +104,16 @@ class Game:
             return f"{seat}号 {self.players[seat - 1].name}"
         return f"{seat}号"
 
-    def _seat_or_qq(self, num: int) -> int | None:
-        return num if 1 <= num <= len(self.players) else self.seat_of(num)
-
     def is_judge(self, qq: int) -> bool:
         return qq == self.owner or qq in self.judges
 
+    def held_seat(self, qq: int) -> bool:
+        """Has this QQ had a seat here (now, or before a 替补)? Such a judge sees no secret until the end."""
+        return self.seat_of(qq) is not None or qq in self.former
+
     def resolve(self, token: str) -> int | None:
-        """A target token → seat: 3, 3号, @QQ, QQ number or exact name."""
-        t = token.strip()
-        if t.isascii() and t.isdigit():  # the common case (the agents, a typed seat number): no pattern needed
-            return self._seat_or_qq(int(t))
-        m = re.fullmatch(r"(\d+)\s*号?", t)
-        if m:
-            return self._seat_or_qq(int(m.group(1)))
-        if t.startswith("@") and t[1:].isdigit():
-            return self.seat_of(int(t[1:]))
-        for i, p in enumerate(self.players):
-            if p.name == t:
-                return i + 1
-        return None
+        """A target token → seat (engine/seats.py: 3, 3号, 三号, @QQ, a name…), or None."""
+        return resolve_seat(self.players, token)
 
 
 def clean_name(name: str) -> str:
@@ -169,9 +162,24 @@ def need_seat(game: Game, qq: int, *, alive: bool = False) -> int:
     return seat
 
 
+def seat_refusal(game: Game, qq: int) -> str | None:
+    """Why this QQ may not hold a seat: the judge who fixed the seed can work out the deal."""
+    if qq == game.owner and fixed_seed(game):
+        return "你开局时指定了种子，能预先算出发牌，所以不能在这一局里有座位。"
+    return None
+
+
+def fixed_seed(game: Game) -> bool:
+    """The opener fixed the seed (种子=, for tests and replays): the deal can be worked out from it."""
+    return game.options.get("种子") is not None
+
+
 def _join(game: Game, ctx: Ctx, inp: Input) -> None:
     if game.status != SIGNUP:
         raise Refusal("报名已经截止：游戏已经开始了。")
+    why = seat_refusal(game, inp.actor)
+    if why:
+        raise Refusal(why)
     if game.seat_of(inp.actor) is not None:
         raise Refusal("你已经报过名了。")
     cap = game.rules.max_players(game.options)
@@ -205,7 +213,15 @@ def _start(game: Game, ctx: Ctx, inp: Input) -> None:
     game.status = RUNNING
     seats = "\n".join(game.seat_name(i + 1) for i in range(len(game.players)))
     ctx.group(f"游戏开始！{game.rules.title}，{len(game.players)} 人，座位（电梯楼顺序）：\n{seats}\n身份已私聊发出，发送 /身份 可随时查看。")
-    ctx.judge(f"法官 {inp.actor} 开始游戏，种子 {game.seed}")
+    entropy = inp.arg("entropy")
+    if entropy is not None and not fixed_seed(game):
+        # The deal's randomness, drawn by the QQ layer from a cryptographic source at this moment: nobody
+        # who saw the game during sign-up (its seed, its options) can work out the deal. It is in the log,
+        # so a replay deals the same; the 导演台 shows it only once the game has ended.
+        game.rng.reseed(game.seed ^ int(entropy))
+        ctx.judge(f"法官 {inp.actor} 开始游戏")
+    else:
+        ctx.judge(f"法官 {inp.actor} 开始游戏，种子 {game.seed}")
     game.state = game.rules.setup(ctx, len(game.players))
 
 

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from . import forum, rulings, social
 from .core import Input, Player, Refusal
-from .game import RUNNING, Game, _close, _finish, clean_name, clean_text
+from .game import RUNNING, Game, _close, _finish, clean_name, clean_text, seat_refusal
 from .parts import Part
 from .phases import deadline_text, format_duration
 
@@ -173,6 +173,9 @@ def _substitute(game: Game, ctx: Ctx, inp: Input) -> None:
         raise Refusal("用法：/法官 替补 <目标> <@新玩家>")
     if game.seat_of(qq) is not None:
         raise Refusal("新玩家已经在这局游戏里了。")
+    why = seat_refusal(game, qq)
+    if why:
+        raise Refusal(why.replace("你", "这位法官", 1))
     watcher = game.spectators.get(qq)
     if watcher is not None and watcher.all_seeing:
         raise Refusal("全知观战者不能替补这局游戏的座位。")
@@ -183,6 +186,7 @@ def _substitute(game: Game, ctx: Ctx, inp: Input) -> None:
     game.players[seat - 1] = Player(qq, clean_name(inp.arg("name", str(qq))))
     game.spectators.pop(qq, None)  # a spectator who takes a seat stops watching
     game.subs[seat] = game.subs.get(seat, 0) + 1
+    game.former = (*game.former, old.qq)  # he knew the seat's secrets: never a judge's view of this game
     history = game.private.get(seat, [])
     ctx.group(f"{seat}号 由替补玩家 {game.players[seat - 1].name} 接替。", "sub")
     ctx.judge(f"法官 {inp.actor}：{seat}号 {old.name}（{old.qq}）由 {game.players[seat - 1].name}（{qq}）替补")

@@ -57,14 +57,22 @@ _CLOCK = re.compile(r"^(\d{1,2})[:：](\d{2})$")
 _BOOL = {"开": True, "是": True, "on": True, "true": True, "1": True, "关": False, "否": False, "off": False, "false": False, "0": False}
 
 
+MAX_DURATION = 366 * 86400  # a phase, an extension or a cut-off longer than a year is a typo (and overflows dates)
+MAX_INT_OPTION = 10**18  # fits the database's BIGINT (the seed)
+
+
 def parse_duration(text: str) -> int | None:
+    """「90s」, 「5m」, 「1.5h」 → seconds; None when it is no duration; a Refusal when it is far too long."""
     m = _DURATION.match(text.strip())
     if not m:
         return None
-    value = float(m.group(1))
     unit = (m.group(2) or "s").lower()
     mult = 60 if unit in ("m", "分", "分钟", "min") else 3600 if unit in ("h", "小时") else 1
-    seconds = int(value * mult)
+    whole = m.group(1).partition(".")[0]
+    if len(whole) > 12 or float(m.group(1)) * mult > MAX_DURATION:
+        shown = text.strip() if len(text.strip()) <= 24 else text.strip()[:20] + "…"
+        raise Refusal(f"时长「{shown}」太长了：最长 {MAX_DURATION // 86400} 天。")
+    seconds = int(float(m.group(1)) * mult)
     return seconds if seconds > 0 else None
 
 
@@ -103,10 +111,11 @@ def _parse_value(spec: OptionSpec, raw: str) -> Any:
             raise Refusal(f"选项「{spec.key}」的值只能是：{'、'.join(spec.choices)}")
         return raw
     if spec.kind == "int":
-        try:
-            return int(raw)
-        except ValueError:
-            raise Refusal(f"选项「{spec.key}」需要一个整数。") from None
+        if not re.fullmatch(r"[+-]?\d+", raw):
+            raise Refusal(f"选项「{spec.key}」需要一个整数。")
+        if len(raw) > 19 or abs(int(raw)) >= MAX_INT_OPTION:  # int() of 4,301 digits would raise
+            raise Refusal(f"选项「{spec.key}」的数太大了：绝对值要小于 10 的 18 次方。")
+        return int(raw)
     if spec.kind == "duration":
         seconds = parse_duration(raw)
         if seconds is None:

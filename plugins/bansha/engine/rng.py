@@ -24,6 +24,10 @@ class Rng:
     def seeded(cls, seed: int) -> Rng:
         return cls(state=seed & _MASK)
 
+    def reseed(self, seed: int) -> None:
+        """Start over from `seed`, in place (whoever holds this Rng draws from the new sequence)."""
+        self.state = seed & _MASK
+
     def next64(self) -> int:
         self.state = (self.state + 0x9E3779B97F4A7C15) & _MASK
         z = self.state

@@ -209,6 +209,7 @@ class Ruleset:
         if forum:  # quick-tempo phase lengths do not apply to phases on the forum clock
             hidden |= {p.option for p in self.phases.values() if p.option and p.forum and not p.forum.startswith("=")}
         shown = []
+        hidden.add("种子")  # never in a post: whoever knows it can work out the deal (said on its own line)
         for key, value in options.items():
             if key in hidden or not self.option_applies(key, options):
                 continue

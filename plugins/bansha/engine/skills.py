@@ -7,6 +7,7 @@ legality check (phase, uses, target rule), `/身份` help and the random agent.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
@@ -75,6 +76,74 @@ def find_skill(skills: Iterable[Skill], word: str) -> Skill | None:
     return None
 
 
+# --- how people write a seat ----------------------------------------------------------------
+
+MAX_DIGITS = 12  # a QQ number has at most 11: a longer number is nobody (and int() of 4,301 digits raises)
+_CN_DIGITS = {"零": 0, "〇": 0, "一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8,
+              "九": 9}
+_CN_NUMBER = re.compile(r"[零〇一二两三四五六七八九十百]{1,6}")
+_SEAT = re.compile(r"第?(?:(?P<digits>\d+)|(?P<cn>[零〇一二两三四五六七八九十百]{1,6}))\s*号?")
+
+
+def decimal(text: str, max_digits: int = MAX_DIGITS) -> int | None:
+    """An unsigned decimal number of at most `max_digits` digits, else None (never int()'s ValueError)."""
+    return int(text) if text.isdecimal() and len(text) <= max_digits else None
+
+
+def cn_number(text: str) -> int | None:
+    """A Chinese numeral up to 999: 三, 十, 十一, 二十, 二十三, 一百零五, 两百; else None."""
+    if not _CN_NUMBER.fullmatch(text):
+        return None
+    total, seen = 0, False
+    for unit, mult in (("百", 100), ("十", 10)):
+        head, sep, text = text.partition(unit)
+        if not sep:
+            text = head
+            continue
+        head = head.lstrip("零〇")
+        if len(head) > 1 or (head and head not in _CN_DIGITS) or (not head and unit == "百"):
+            return None
+        total += (_CN_DIGITS[head] if head else 1) * mult
+        seen = True
+    text = text.lstrip("零〇") if seen else text
+    if len(text) > 1 or any(ch not in _CN_DIGITS for ch in text):
+        return None
+    digit = _CN_DIGITS[text] if text else None
+    if digit is None and not seen:
+        return None
+    return total + (digit or 0)
+
+
+def seat_number(token: str) -> tuple[int, bool] | None:
+    """A seat as people write it: 3, 3号, 三, 三号, 第三, 第3号 → (number, written in digits); else None.
+    A number too long to be a seat or a QQ number is no seat either."""
+    m = _SEAT.fullmatch(token.strip())
+    if m is None:
+        return None
+    if m.group("digits") is not None:
+        num = decimal(m.group("digits"))
+        return None if num is None else (num, True)
+    num = cn_number(m.group("cn"))
+    return None if num is None else (num, False)
+
+
+def target_like(token: str) -> bool:
+    """Could this token be a target on its own: a seat number in any form, an @mention or 弃权."""
+    return token == "弃权" or seat_number(token) is not None or bool(re.fullmatch(r"@\d{1,12}", token))
+
+
+def split_skill_word(skills: Iterable[Skill], word: str) -> tuple[str, str] | None:
+    """「查验3」, 「刀三号」, 「圣杯7」: a skill name run together with its first target → (name as typed, target).
+    Only when the rest is a target on its own or one of the skill's words, so a word that merely starts with
+    a skill's name stays what it is."""
+    names = sorted(((n, s) for s in skills for n in (s.name, *s.aliases)), key=lambda ns: len(ns[0]), reverse=True)
+    for name, skill in names:
+        rest = word[len(name):]
+        if rest and word.startswith(name) and (target_like(rest) or rest in skill.words):
+            return name, rest
+    return None
+
+
 def parse_action(
     skill: Skill,
     words: list[str],
@@ -101,7 +170,7 @@ def parse_action(
             continue
         seat = resolve(w)
         if seat is None:
-            raise Refusal(f"找不到「{w[:20]}」这名玩家：请用座位号（如 3 或 3号）、@、QQ号或游戏内昵称。")
+            raise Refusal(f"找不到「{w[:20]}」这名玩家：请用座位号（如 3、3号 或 三号）、@、QQ号或游戏内昵称。")
         targets.append(seat)
     if len(targets) > skill.targets:
         raise Refusal(f"「{skill.name}」最多指定 {skill.targets} 个目标。用法：{skill.usage()}")

@@ -80,8 +80,8 @@ def grant(game: Game, ctx: Ctx, inp: Input) -> None:
     qq = int(inp.arg("qq", 0))
     if not qq:
         raise Refusal("用法：/法官 观战 @某人 全知")
-    if game.seat_of(qq) is not None:
-        raise Refusal("对方是这局游戏的玩家，不能全知观战。")
+    if game.held_seat(qq):
+        raise Refusal("对方是（或曾是）这局游戏的玩家，不能全知观战。")
     old = game.spectators.get(qq)
     if old is not None and old.all_seeing:
         raise Refusal("对方已经是全知观战者了。")

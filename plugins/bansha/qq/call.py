@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from nonebot.adapters.onebot.v11 import Bot, GroupMessageEvent, Message, MessageEvent
-from nonebot.adapters.onebot.v11.exception import ActionFailed
+from nonebot.adapters.onebot.v11.exception import ActionFailed, ApiNotAvailable, NetworkError
 from nonebot.adapters.onebot.v11.permission import GROUP_ADMIN, GROUP_OWNER
 from nonebot.permission import SUPERUSER
 
@@ -16,6 +16,8 @@ from ..service import DatabaseUnavailable, NotOwner, Origin, Service
 from .text import name_of, plain, sanitize, source_of, words_of
 
 JUDGE_PERM = GROUP_ADMIN | GROUP_OWNER | SUPERUSER
+# A OneBot call that did not work: refused (风控, no temp session…), not answered in time, or no connection.
+QQ_FAILED = (ActionFailed, NetworkError, ApiNotAvailable)
 RETRY = "数据库暂时不可用，这条指令没有生效，请稍后重发。"
 JUDGE_ONLY = "只有法官（开局者、群主、管理员或被添加的法官）可以使用法官命令。"
 
@@ -154,21 +156,29 @@ class Call:
         try:  # a group admin speaking by PM
             info = await bot.get_group_member_info(group_id=game.group, user_id=event.user_id)
             return info.get("role") in ("owner", "admin")
-        except ActionFailed:
+        except QQ_FAILED:
             return False
 
     async def reply(self, text: str, *, addressed: bool = True) -> None:
-        """To the sender, where they typed it; in the group addressed by name, and within the group's
-        send budget like every other group message (outbox.py)."""
+        """To the sender, where they typed it; in the group addressed by name. Through the outbox like every
+        other message (outbox.py): in the chat's order, within the group's budget, retried a few times — a
+        PM the bot cannot answer never makes the handler fail."""
         event = self.event
         if isinstance(event, GroupMessageEvent):
             prefix = f"{name_of(event)}：" if addressed else ""
             service().say(int(self.bot.self_id), "group", event.group_id, prefix + text)
         else:
-            await self.bot.send(event, plain(text))
+            temp = getattr(event, "group_id", None)  # NapCat names the group of a temp session
+            service().say(int(self.bot.self_id), "private", event.user_id, text,
+                          group_id=int(temp) if isinstance(temp, int | str) and str(temp).isdigit() else None)
+
+    def whisper(self, game: Game, text: str) -> None:
+        """A private message to the sender through the outbox (in order, retried; nobody waits for it)."""
+        service().say(int(self.bot.self_id), "private", self.user, text, group_id=game.group)
 
     async def tell(self, game: Game, text: str) -> None:
-        """A private message to the sender (through the game's group when not a friend)."""
+        """A private message to the sender now (through the game's group when not a friend); QQ_FAILED when
+        it cannot get through, so the caller can say so where the sender is."""
         await self.bot.call_api("send_private_msg", user_id=self.user, group_id=game.group, message=plain(text))
 
 

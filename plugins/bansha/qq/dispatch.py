@@ -13,11 +13,15 @@ Every command passes the sender's command budget first (`admitted`).
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
+import asyncio
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import asynccontextmanager
 
-from nonebot import get_driver, get_plugin_config, on_message
+from nonebot import get_driver, get_plugin_config, logger, on_message, on_notice
 from nonebot.adapters.onebot.v11 import (
     Bot,
+    FriendAddNoticeEvent,
+    GroupBanNoticeEvent,
     GroupMessageEvent,
     Message,
     MessageEvent,
@@ -27,6 +31,7 @@ from nonebot.adapters.onebot.v11 import (
 from nonebot.exception import IgnoredException
 from nonebot.matcher import Matcher
 from nonebot.message import event_preprocessor
+from nonebot.params import Depends
 from nonebot.rule import Rule
 from nonebot.typing import T_State
 
@@ -42,6 +47,8 @@ from .call import Call, answer, current
 from .commands.declare import reply_answer, reply_target
 from .commands.play import bare_skill
 from .commands.vote import forum_vote
+from .judges import judging
+from .loose import vote_open
 from .text import after_reply, one_line, sanitize, source_of, words_of
 
 driver = get_driver()
@@ -51,12 +58,14 @@ config = get_plugin_config(Config)
 GATES = {
     "group": CommandGate(Pacer(Budget(config.bansha_user_burst, config.bansha_user_interval))),
     "pm": CommandGate(Pacer(Budget(config.bansha_pm_burst, config.bansha_pm_interval))),
+    "judge": CommandGate(Pacer(Budget(config.bansha_judge_burst, config.bansha_judge_interval))),
 }
 
 
 async def admitted(call: Call) -> bool:
-    """Within the sender's command budget? The first command over it gets the one notice."""
-    where = "group" if call.in_group else "pm"
+    """Within the sender's command budget? The first command over it gets the one notice. A judge's own
+    commands have a generous budget of their own (judges.py)."""
+    where = "judge" if await judging(call) else "group" if call.in_group else "pm"
     run, notice = GATES[where].admit(call.user)
     if notice:
         wait = GATES[where].pacer.budget.interval
@@ -68,6 +77,49 @@ async def use_db() -> None:
     """Every matcher's first handler: each matcher runs in a task of its own, and in it Bansha's tortoise
     context is the current one (db.py), whatever context another plugin uses."""
     db.enter()
+
+
+class Turns:
+    """A chat's messages are handled in the order they arrived: each waits until the one before it in the
+    same chat (a group, or one person's private messages) is done. `/报名` right after `/开局` on a freshly
+    started bot must not be answered 「本群没有进行中的游戏」 because /开局 was still importing its rules."""
+
+    WAIT = 30.0  # seconds at most behind the one before (a stuck handler must not stop the chat for good)
+
+    def __init__(self) -> None:
+        self._last: dict[tuple[str, int], asyncio.Future] = {}
+
+    @asynccontextmanager
+    async def turn(self, key: tuple[str, int]) -> AsyncIterator[None]:
+        before = self._last.get(key)
+        mine = asyncio.get_running_loop().create_future()  # taken before the first await: arrival order
+        self._last[key] = mine
+        try:
+            if before is not None and not before.done():
+                try:
+                    await asyncio.wait_for(asyncio.shield(before), self.WAIT)
+                except TimeoutError:
+                    logger.warning(f"bansha: a message in {key} waited {self.WAIT:g} s for the one before it")
+            yield
+        finally:
+            mine.set_result(None)
+            if self._last.get(key) is mine:
+                del self._last[key]
+
+
+turns = Turns()
+
+
+async def _in_turn(event: MessageEvent) -> AsyncIterator[None]:
+    key = ("group", event.group_id) if isinstance(event, GroupMessageEvent) else ("private", event.user_id)
+    async with turns.turn(key):
+        yield
+
+
+@event_preprocessor
+async def in_order(event: MessageEvent, _: None = Depends(_in_turn)) -> None:
+    """Holds the event until the chat's previous message has been handled (the dependency's exit runs when
+    NoneBot has finished with this event, whatever the matchers did)."""
 
 
 @event_preprocessor
@@ -90,6 +142,44 @@ async def normalise(event: MessageEvent) -> None:
             raise IgnoredException("another bot account hosts this group's game")
     if svc.seen(source_of(event)):
         raise IgnoredException("duplicate message")
+    if isinstance(event, PrivateMessageEvent) and svc.delivery.heard_from(event.user_id):
+        _spawn(_release(svc, event.user_id))  # he writes: what could not reach him goes now
+
+
+_spawned: set[asyncio.Task] = set()
+
+
+def _spawn(coro) -> None:
+    task = asyncio.create_task(coro)
+    _spawned.add(task)
+    task.add_done_callback(_spawned.discard)
+
+
+async def _release(svc, qq: int) -> None:
+    db.enter()  # a task of Bansha's own
+    try:
+        n = await svc.delivery.release(qq)
+    except Exception as e:  # the DB: he gets them with his next message or /补发
+        logger.warning(f"bansha: cannot release the messages held for {qq}: {e}")
+        return
+    if n:
+        logger.info(f"bansha: {n} held messages for {qq} released (he wrote to the bot)")
+
+
+@on_notice(handlers=[use_db], block=False).handle()
+async def _friend_added(event: FriendAddNoticeEvent) -> None:
+    """A new friend can be reached now: what was held for him goes at once."""
+    svc = current()
+    if svc is not None and event.user_id in svc.delivery.held_targets:
+        await svc.delivery.release(event.user_id)
+
+
+@on_notice(block=False).handle()
+async def _unmuted(event: GroupBanNoticeEvent) -> None:
+    """The bot (or the whole group) may speak again: the group's posts go now, not at the next backoff."""
+    svc = current()
+    if svc is not None and event.sub_type == "lift_ban" and event.user_id in (0, event.self_id):
+        svc.retry_now(("group", event.group_id))
 
 
 # --- slash commands ---------------------------------------------------------------------
@@ -152,7 +242,19 @@ async def _dispatch(bot: Bot, event: MessageEvent, state: T_State) -> None:
 
 
 async def _reply_answer_rule(event: MessageEvent) -> bool:
-    return isinstance(event, GroupMessageEvent) and reply_target(event) is not None
+    if not isinstance(event, GroupMessageEvent) or not await _group_game_loaded(event):
+        return False
+    return reply_target(event) is not None
+
+
+async def _group_game_loaded(event: GroupMessageEvent) -> bool:
+    """A rule that reads the group's game: rebuilt first if the restore has not reached it (as a command's
+    handler does), in Bansha's DB context (each matcher's rule runs in that matcher's own task)."""
+    svc = current()
+    if svc is None:
+        return False
+    db.enter()
+    return await svc.group_game(event.group_id) is not None
 
 
 def _answering(rule: Rule, priority: int, run: Callable[[Call, T_State], Awaitable[None]]) -> type[Matcher]:
@@ -175,8 +277,13 @@ reply_answer_matcher = _answering(Rule(_reply_answer_rule), 6, lambda call, _: a
 
 
 async def _forum_vote_rule(event: MessageEvent) -> bool:
-    # a private one too: it is refused with the reason instead of passing in silence
-    return parse.parse_forum_vote(words_of(event.get_message())) is not None
+    # a private one too: it is refused with the reason instead of passing in silence; 「投3」 only in the
+    # group while its sender may vote (loose.py), else it is chat
+    text = words_of(event.get_message())
+    if parse.parse_short_vote(text) is not None:
+        db.enter()  # vote_open reads the game (rebuilt on the spot): this matcher's own task
+        return await vote_open(event)
+    return parse.parse_forum_vote(text) is not None
 
 
 forum_vote_matcher = _answering(Rule(_forum_vote_rule), 6, lambda call, _: answer(call, forum_vote))
@@ -193,6 +300,7 @@ async def _bare_skill_rule(event: MessageEvent) -> bool:
     words = parse.split_words(words_of(event.get_message()))
     if not words or words[0].startswith("/"):
         return False
+    db.enter()  # the games are rebuilt now if the restore has not reached them (this matcher's own task)
     for game in await svc.player_games(event.user_id):
         if svc.self_ids.get(game.gid) != int(event.self_id):
             continue
@@ -233,6 +341,7 @@ async def _speak_rule(event: MessageEvent) -> bool:
     svc = current()
     if not isinstance(event, GroupMessageEvent) or svc is None:
         return False
+    db.enter()  # this matcher's own task
     game = await svc.group_game(event.group_id)  # the preprocessor left only this account's game
     return game is not None and game.status == RUNNING and game.seat_of(event.user_id) is not None
 

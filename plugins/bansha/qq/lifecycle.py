@@ -82,6 +82,7 @@ async def startup() -> None:
     with db.scope():  # the tasks started here inherit Bansha's context
         pacer = Pacer(Budget(config.bansha_group_burst, config.bansha_group_interval))
         svc = Service(sending.send, clock.arm, clock.disarm, now=clock.clock.now, leases=leases, pacer=pacer)
+        svc.delivery.alert_after = {"private": config.bansha_alert_private, "group": config.bansha_alert_group}
         call.set_service(svc)
         svc.start_sender()
         if leases is None:

@@ -20,12 +20,12 @@ import time
 
 from nonebot import get_bots, get_plugin_config, logger
 from nonebot.adapters.onebot.v11 import Bot, Message, MessageSegment
-from nonebot.adapters.onebot.v11.exception import ActionFailed
+from nonebot.adapters.onebot.v11.exception import ActionFailed, ApiNotAvailable, NetworkError
 
 from .. import images
 from ..config import Config
 from ..engine.posts import FORWARD_BREAK
-from ..service import NotConnected, Outgoing
+from ..service import NotConnected, Outgoing, SendFailed
 from . import call
 from .text import plain
 
@@ -45,8 +45,37 @@ def bot_for(self_id: int) -> Bot:
     return bot
 
 
+# What NapCat says when a send cannot get through until something changes (it answers retcode 1200 for
+# nearly every failure, so the words decide): the person is no friend and no temp session opens, he or
+# the bot left the group, the group is gone. Everything else (风控, 禁言, 发送超时, rate limits) is
+# transient and retried (outbox.py).
+PERMANENT = ("好友", "临时会话", "临时消息", "无法获取用户信息", "不是群成员", "不在群", "已被移出", "移出该群", "被踢",
+             "群不存在", "已解散", "not a friend", "not in group", "not a member", "user not found", "no such group")
+
+
+def failure(e: Exception) -> SendFailed:
+    """A failed OneBot call as the outbox sees it: transient, permanent, or an ack that never came."""
+    if isinstance(e, NetworkError) and "timeout" in str(e).lower():
+        return SendFailed("QQ 没有及时回应（超时）", timeout=True)
+    if isinstance(e, ActionFailed):
+        info = getattr(e, "info", {}) or {}
+        words = f"{info.get('wording') or ''} {info.get('message') or ''}".strip() or str(e)
+        retcode = info.get("retcode")
+        return SendFailed(f"retcode {retcode}: {words[:200]}", permanent=any(w in words for w in PERMANENT))
+    return SendFailed(f"{type(e).__name__}: {str(e)[:200]}")
+
+
 async def send(out: Outgoing) -> None:
     bot = bot_for(out.self_id)
+    try:
+        await _send(bot, out)
+    except ApiNotAvailable:
+        raise NotConnected() from None
+    except (ActionFailed, NetworkError) as e:
+        raise failure(e) from None
+
+
+async def _send(bot: Bot, out: Outgoing) -> None:
     if out.kind == "group":
         await bot.send_group_msg(group_id=out.target, message=await with_pictures(bot, out))
     elif out.kind == "private":

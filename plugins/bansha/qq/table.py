@@ -16,6 +16,8 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from ..engine.skills import target_like
+
 if TYPE_CHECKING:
     from .call import Call, JudgeCall
 
@@ -55,6 +57,10 @@ class JudgeCommand:
         return f"/法官 {name or self.names[0]}" + (f" {self.usage}" if self.usage else "")
 
 
+# Short forms people type on a phone (版杀's own shorthand), each standing for one command name. They are found
+# only when what follows is a target on its own (or nothing), so 「/改名」 or 「/票房」 stay another bot's business.
+SHORT_FORMS = {"投": "投票", "票": "投票", "改": "改票"}
+
 COMMANDS: list[Command] = []
 JUDGE_COMMANDS: list[JudgeCommand] = []
 _by_name: dict[str, Command] = {}
@@ -75,7 +81,7 @@ def command(*names: str, where: str = "any", usage: str = "", summary: str = "",
                 raise ValueError(f"command /{name} declared twice")
             _by_name[name] = cmd
         COMMANDS.append(cmd)
-        _longest_first[:] = sorted(_by_name, key=len, reverse=True)  # 退出报名 before 报名
+        _longest_first[:] = sorted({*_by_name, *SHORT_FORMS}, key=len, reverse=True)  # 退出报名 before 报名
         return func
 
     return register
@@ -97,15 +103,33 @@ def judge_command(*names: str, usage: str = "", summary: str = ""):
 
 
 def find(body: str) -> tuple[Command, str, str] | None:
-    """`投票 3 理由` → (the command, the name as typed, the rest), longest name first."""
+    """`投票 3 理由` → (the command, the name as typed, the rest), longest name first. A short form gives the
+    name it stands for (「/改 3」 is 改票)."""
     for name in _longest_first:
-        if body.startswith(name):
-            return _by_name[name], name, body[len(name):]
+        if not body.startswith(name):
+            continue
+        rest = body[len(name):]
+        full = SHORT_FORMS.get(name)
+        if full is None:
+            return _by_name[name], name, rest
+        if full in _by_name and _short_fits(rest):
+            return _by_name[full], full, rest
     return None
 
 
+def _short_fits(rest: str) -> bool:
+    words = rest.split()
+    return not words or rest[0].isspace() or target_like(words[0])
+
+
 def get(name: str) -> Command | None:
-    return _by_name.get(name.lstrip("/"))
+    name = name.lstrip("/")
+    return _by_name.get(SHORT_FORMS.get(name, name))
+
+
+def shorts(cmd: Command) -> list[str]:
+    """The short forms standing for one of the command's names."""
+    return [short for short, full in SHORT_FORMS.items() if full in cmd.names]
 
 
 def judge_sub(name: str) -> JudgeCommand | None:
@@ -123,7 +147,7 @@ def markdown() -> str:
     """The README's command list, generated from the table (`bansha commands --markdown README.md`)."""
     rows = ["| 命令 | 在哪里 | 谁 | 做什么 |", "|---|---|---|---|"]
     for c in COMMANDS:
-        aliases = "".join(f" `/{n}`" for n in c.names[1:])
+        aliases = "".join(f" `/{n}`" for n in (*c.names[1:], *shorts(c)))
         also = f"（也可 {aliases.strip()}）" if aliases else ""
         rows.append(f"| `{c.form()}`{also} | {PLACES[c.where]} | {c.who} | {c.summary} |")
     rows += ["", "| 法官子命令 | 做什么 |", "|---|---|"]

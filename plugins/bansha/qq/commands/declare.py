@@ -7,6 +7,7 @@ import re
 
 from nonebot.adapters.onebot.v11 import GroupMessageEvent
 
+from ... import commands as parse
 from ...engine.core import Refusal
 from ...engine.game import RUNNING, Game
 from .. import table
@@ -30,7 +31,7 @@ async def reply(call: Call) -> None:
     words = call.words
     no = 0
     if words and words[0].lstrip("#").isdigit():
-        no = int(words[0].lstrip("#"))
+        no = parse.number(words[0], "宣言编号")
         words = words[1:]
     if len(words) != 1:
         raise Refusal("用法：/回复 <编号> <是|否|无法回答>")

@@ -5,16 +5,16 @@ answers (演员表)."""
 from __future__ import annotations
 
 from nonebot.adapters.onebot.v11 import Bot, GroupMessageEvent
-from nonebot.adapters.onebot.v11.exception import ActionFailed
 from nonebot.permission import SUPERUSER
 
 from ... import commands as parse
 from ...engine import judge as inputs
 from ...engine.core import Input, Refusal
 from ...engine.game import RUNNING, SIGNUP, Game, cast_lines
+from ...engine.skills import decimal
 from ...models import SeatRow
 from .. import table
-from ..call import JUDGE_ONLY, JUDGE_PERM, Call, JudgeCall, service
+from ..call import JUDGE_ONLY, JUDGE_PERM, QQ_FAILED, Call, JudgeCall, service
 from ..text import plain, player_name
 
 
@@ -53,7 +53,7 @@ def _at(j: JudgeCall) -> float:
 
 def _qq(word: str) -> int | None:
     qq = word.lstrip("@")
-    return int(qq) if qq.isdigit() else None
+    return decimal(qq)
 
 
 @table.judge_command("推进", summary="立即结束本阶段")
@@ -84,8 +84,8 @@ async def _end(j: JudgeCall, rest: list[str]) -> Input:
 @table.judge_command("演员表", summary="全部身份，私聊发给法官")
 async def _cast(j: JudgeCall, rest: list[str]) -> None:
     game, call = j.game, j.call
-    if game.status == RUNNING and game.seat_of(call.user) is not None:
-        raise Refusal("你在这局游戏里有座位：游戏进行中不能查看演员表。")
+    if game.status == RUNNING and game.held_seat(call.user):
+        raise Refusal("你在这局游戏里有过座位：游戏进行中不能查看演员表。")
     await send_cast(call, game)
 
 
@@ -121,7 +121,7 @@ async def console_link(call: Call) -> None:
         if isinstance(call.event, GroupMessageEvent):
             params["group_id"] = call.event.group_id  # a temp session when not a friend
         await call.bot.call_api("send_private_msg", **params)
-    except ActionFailed:
+    except QQ_FAILED:
         raise Refusal("导演台链接需要私聊发送，但机器人无法私聊你：请先加机器人为好友。") from None
     if call.in_group:
         await call.reply("导演台登录链接已私聊发送。")
@@ -170,7 +170,7 @@ async def _forfeit(j: JudgeCall, rest: list[str]) -> Input:
 async def _rule(j: JudgeCall, rest: list[str]) -> Input:
     if len(rest) != 2 or not rest[0].lstrip("#").isdigit():
         raise Refusal("用法：/法官 裁定 <编号> <结果>，例如 /法官 裁定 1 正确")
-    return inputs.rule(j.call.user, _at(j), int(rest[0].lstrip("#")), rest[1])
+    return inputs.rule(j.call.user, _at(j), parse.number(rest[0], "裁定编号"), rest[1])
 
 
 @table.judge_command("场外助理", usage="<目标> @助理", summary="登记场外助理（004）")
@@ -200,7 +200,7 @@ async def member_name(bot: Bot, group_id: int, qq: int) -> str:
     try:
         info = await bot.get_group_member_info(group_id=group_id, user_id=qq)
         return player_name(info.get("card") or info.get("nickname") or "") or str(qq)
-    except ActionFailed:
+    except QQ_FAILED:
         return str(qq)
 
 
@@ -210,7 +210,7 @@ async def send_cast(call: Call, game: Game) -> None:
     text = f"第 {game.gid} 局 演员表：\n" + "\n".join(cast_lines(game))
     try:
         await call.tell(game, text)
-    except ActionFailed:
+    except QQ_FAILED:
         raise Refusal("演员表需要私聊发送，但机器人无法私聊你：请先加好友。") from None
     if isinstance(call.event, GroupMessageEvent):
         await call.reply("演员表已私聊发送。")

@@ -2,17 +2,21 @@
 
 from __future__ import annotations
 
-from nonebot.adapters.onebot.v11.exception import ActionFailed
-
 from ... import commands as parse
 from ...engine.core import Refusal
 from ...engine.game import RUNNING, Game
 from .. import table
-from ..call import Call
+from ..call import QQ_FAILED, Call
 
 
 async def act(call: Call, game: Game, skill: str, words: list[str], reason: str = "", **extra) -> None:
     via = "group" if call.in_group else "pm"
+    seat = game.seat_of(call.user)
+    if seat and game.state is not None:  # 「/技能 查验3」: the skill run together with its first target
+        name, words = parse.skill_words(game.rules.skills_of(game.state, seat), skill, words)
+        if name != skill and "text" in extra:
+            extra["text"] = f"{words[0]} {extra['text']}".strip()
+        skill = name
     await call.submit(game, call.input("act", skill=skill, words=tuple(words), via=via, reason=reason, **extra))
 
 
@@ -27,7 +31,7 @@ async def public_act(call: Call, game: Game, skill: str, words: list[str], **ext
             raise
         try:
             await call.tell(game, r.message)
-        except ActionFailed:
+        except QQ_FAILED:
             raise Refusal("这条技能指令没有生效；机器人无法私聊你说明原因，请私聊机器人发送 /身份 查看你的技能。") from None
         raise Refusal("这条技能指令没有生效，原因已私聊告诉你。") from None
 

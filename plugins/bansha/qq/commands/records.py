@@ -5,6 +5,7 @@ from __future__ import annotations
 from ... import records
 from ...engine import registry
 from ...engine.core import Refusal
+from ...engine.skills import decimal
 from .. import table
 from ..call import RETRY, Call
 
@@ -17,9 +18,9 @@ def _pct(x: float) -> str:
 
 def _who(call: Call) -> int:
     for word in call.words:
-        qq = word.lstrip("@")
-        if qq.isdigit():
-            return int(qq)
+        qq = decimal(word.lstrip("@"))
+        if qq is not None:
+            return qq
         raise Refusal("用法：/战绩 [@某人]（或QQ号）")
     return call.user
 

@@ -6,7 +6,6 @@ import secrets
 
 from nonebot import get_plugin_config
 from nonebot.adapters.onebot.v11 import Bot
-from nonebot.adapters.onebot.v11.exception import ActionFailed
 
 from ... import commands as parse
 from ...config import Config
@@ -16,7 +15,7 @@ from ...engine.game import SIGNUP
 from ...engine.phases import parse_options
 from ...service import NotOwner
 from .. import table
-from ..call import JUDGE_PERM, Call, service
+from ..call import JUDGE_PERM, QQ_FAILED, Call, service
 from ..text import name_of, plain
 
 config = get_plugin_config(Config)
@@ -49,7 +48,11 @@ async def open_(call: Call) -> None:
     why = rules.check_options(options)
     if why:
         raise Refusal(why)
-    seed = int(options.pop("种子", None) or secrets.randbits(48))
+    # 种子= (tests, the simulator, replays) stays in the options: the game then deals from it alone, says so in
+    # its opening post and seats no one who could know it (engine/game.py seat_refusal). Otherwise the deal's
+    # randomness is drawn only at /开始 (below).
+    fixed = options.get("种子")
+    seed = int(fixed) if fixed is not None else secrets.randbits(48)
     await service().open_game(
         group_id=group, self_id=int(call.bot.self_id), owner=call.user, ruleset=rules.key,
         options=options, seed=seed, origin=call.origin(),
@@ -74,7 +77,7 @@ async def reachable(bot: Bot, user_id: int, group_id: int) -> bool:
         friends = await bot.get_friend_list()
         if any(int(f.get("user_id", 0)) == user_id for f in friends):
             return True
-    except ActionFailed:
+    except QQ_FAILED:
         pass
     if config.bansha_friends_only:
         return False
@@ -84,7 +87,7 @@ async def reachable(bot: Bot, user_id: int, group_id: int) -> bool:
             message=plain("【版杀法官】报名确认：之后的身份和夜间行动都会通过这里私聊。"),
         )
         return True
-    except ActionFailed:
+    except QQ_FAILED:
         return False
 
 
@@ -99,4 +102,4 @@ async def start(call: Call) -> None:
     game = await call.group_game()
     if not await call.is_judge(game):
         raise Refusal("只有法官（开局者、群主、管理员或被添加的法官）可以开始游戏。")
-    await call.submit(game, call.input("start"))
+    await call.submit(game, call.input("start", entropy=secrets.randbits(63)))
