@@ -133,7 +133,7 @@ async def test_the_seed_and_the_deal_entropy_are_shown_nowhere_until_the_end(env
     start = next(d for d in doc["inputs"] if d["kind"] == "start")
     assert "entropy" not in start["args"]
     timeline = (await c.get(f"/bansha/game/{game.gid}/timeline?kind=start")).text
-    assert "开始游戏，种子（游戏结束后显示）" in timeline
+    assert f"法官 {OWNER} 开始游戏" in timeline
     # a withheld export does not replay, and says why
     path = tmp_path / "running.json"
     path.write_text(json.dumps(doc, ensure_ascii=False), encoding="utf-8")
@@ -146,6 +146,21 @@ async def test_the_seed_and_the_deal_entropy_are_shown_nowhere_until_the_end(env
     doc = json.loads(r.text)
     assert doc["seed"] == SEED and "redacted" not in doc
     assert next(d for d in doc["inputs"] if d["kind"] == "start")["args"]["entropy"] == ENTROPY
-    assert f"开始游戏，种子 {SEED}" in (await c.get(f"/bansha/game/{game.gid}/timeline?kind=start")).text
     path.write_text(r.text, encoding="utf-8")
     assert cli.main(["replay", str(path)]) == 0
+
+
+async def test_a_record_line_naming_the_seed_is_withheld_until_the_end(env):
+    """A start without drawn entropy (a fixed seed, an older log) writes 「开始游戏，种子 N」 in the judge's record."""
+    world, svc, con, c = env
+    game = await svc.open_game(group_id=GROUP, self_id=1, owner=OWNER, ruleset="werewolf", options={"节奏": "快速"},
+                               seed=SEED, origin=Origin("group", OWNER, GROUP))
+    for i in range(9):
+        await svc.submit(game.gid, Input.make("join", 7200 + i, world.clock, name=f"P{i + 1}"))
+    await svc.submit(game.gid, Input.make("start", OWNER, world.clock))
+    await login(c, OWNER)
+    url = f"/bansha/game/{game.gid}/timeline?kind=start"
+    page = (await c.get(url)).text
+    assert "开始游戏，种子（游戏结束后显示）" in page and str(SEED) not in page
+    await svc.submit(game.gid, judge_inputs.end_game(OWNER, world.clock, "测试"))
+    assert f"开始游戏，种子 {SEED}" in (await c.get(url)).text

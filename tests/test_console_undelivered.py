@@ -3,36 +3,19 @@ each seat's private messages), with a resend control per chat and per message (P
 on the game's tabs, header and the games list.
 
 The page reads the service's API (`service.undelivered(gid)`, `service.resend(gid, ids=…, target=…)`, issue 24
-item 1, the lead's outbox rewrite). These tests give the service a small fake of exactly that API; the last
-test runs against the real outbox once it has the API."""
+item 1). The first tests give the service a small fake of exactly that API, to show every state and chat at
+once; the last runs against the real outbox, with QQ refusing a seat's private messages."""
 
 from __future__ import annotations
-
-from dataclasses import dataclass
 
 import pytest
 from consoleutil import World, client, csrf_of, login, make, open_game, wipe
 from tortoise import Tortoise
 
 from plugins.bansha.engine import judge as judge_inputs
-from plugins.bansha.service import Service
-
-try:
-    from plugins.bansha.service import Undelivered  # type: ignore[attr-defined]
-except ImportError:  # before the lead's outbox rewrite: the same fields, as specified
-
-    @dataclass(frozen=True)
-    class Undelivered:  # type: ignore[no-redef]
-        id: int
-        kind: str
-        target: int
-        seat: int | None
-        text: str
-        attempts: int
-        error: str
-        since: float
-        state: str
-
+from plugins.bansha.models import OutboxRow
+from plugins.bansha.outbox import SendFailed
+from plugins.bansha.service import Service, Undelivered
 
 OWNER, GROUP = 7699, 76
 
@@ -140,31 +123,42 @@ async def test_without_the_service_api_the_page_says_so_and_counts_nothing(env):
     assert r.status_code == 303
 
 
-@pytest.mark.skipif(not hasattr(Service, "undelivered"),
-                    reason="to be completed with the lead's outbox rewrite (issue 24 item 1): Service.undelivered")
 async def test_against_the_real_outbox_a_refused_pm_is_listed_and_resent(db):
-    """A seat's PMs refused by QQ appear on the page; resending after the player is reachable delivers them."""
+    """Seat 3's private messages refused for good by QQ (no friend, no temp session): the 导演台 lists them under
+    seat 3 as held; once he is reachable, 「全部补发」 puts them back in the queue and they arrive."""
     await wipe()
     world = World()
-    refuse: set[int] = set()
+    refused: set[int] = set()
 
-    async def send(out) -> None:  # QQ refuses this seat's private messages until it becomes reachable
-        if out.kind == "private" and out.target in refuse:
-            raise RuntimeError("retcode=1200")  # TODO(lead): the failure the rewritten outbox reads as 'held'
+    async def send(out) -> None:  # what QQ does with each message the outbox sends
+        if out.kind == "private" and out.target in refused:
+            raise SendFailed("retcode 1200: 发送失败,请添加对方为好友", permanent=True)
         world.sent.append(out)
 
     world.send = send  # type: ignore[method-assign]
     app, svc, con = make(world)
     game = await open_game(svc, world, "werewolf", 9, seed=5, group=GROUP, owner=OWNER, steps=0)
-    refuse.add(game.qq_of(3))
-    await svc.submit(game.gid, judge_inputs.remind(OWNER, world.clock))  # PMs to the seats that owe an action
-    await svc.drain_once()
+    while await svc.drain_once():
+        pass
+    p3 = game.qq_of(3)
+    refused.add(p3)
+    await svc.submit(game.gid, judge_inputs.card(OWNER, world.clock, "黄牌", "3", "测试"))  # a group post
+    text = f"你是 3号 {game.players[2].name}：法官私聊测试"
+    await OutboxRow.create(game_id=game.gid, self_id=1, kind="private", target=p3, group_id=GROUP, text=text)
+    while await svc.drain_once():
+        pass
+    assert [u.state for u in await svc.undelivered(game.gid)] == ["held"]
     async with client(app) as c:
         await login(c, OWNER)
         html = (await c.get(f"/bansha/game/{game.gid}/undelivered")).text
-        assert f"3号 {game.players[2].name} 的私聊" in html
-        refuse.clear()
-        r = await c.post(f"/bansha/game/{game.gid}/resend", data={"target": str(game.qq_of(3)), "csrf": csrf_of(html)})
+        assert f"3号 {game.players[2].name} 的私聊（QQ {p3}）（1 条）" in html and "法官私聊测试" in html
+        assert "已暂停" in html and "请添加对方为好友" in html
+        assert '未送达 <span class="count alert">1</span>' in html
+        refused.clear()
+        r = await c.post(f"/bansha/game/{game.gid}/resend", data={"target": str(p3), "csrf": csrf_of(html)})
         assert r.status_code == 303
-        await svc.drain_once()
-        assert "所有消息都已送达" in (await c.get(f"/bansha/game/{game.gid}/undelivered")).text
+        while await svc.drain_once():
+            pass
+        assert [o.text for o in world.sent if o.target == p3][-1] == text
+        html = (await c.get(f"/bansha/game/{game.gid}/undelivered")).text
+        assert "所有消息都已送达" in html and "已重新排队补发 1 条消息" in html

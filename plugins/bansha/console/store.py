@@ -40,7 +40,7 @@ class Denied(Exception):
 NO_GAME = "没有这局游戏，或者你不是它的法官。"  # one answer for both: guessing ids tells nothing
 PLAYED = "你参加了这局游戏（报名、座位、替补或场外助理）：游戏结束前不能在导演台打开它。"
 MAX_ID = 2**31 - 1  # game ids are 32-bit in the DB
-TAKE_PART = ("替补", "场外助理")  # judge inputs whose `qq` joins the game's side of the table
+TAKE_PART = ("场外助理",)  # judge inputs whose `qq` joins the players' side of the table
 
 
 def parse_id(text: str) -> int | None:
@@ -124,8 +124,9 @@ class Store:
         return await self.role(self_id, game.group, qq) in ("owner", "admin")
 
     async def took_part(self, game: Game) -> frozenset[int]:
-        """Everyone who ever took part in the game: joined it (and maybe left or was replaced), took a seat by
-        替补, or was registered as a 场外助理. Read from the log, only the inputs not read before."""
+        """Who took part in the game beyond what the game holds (`Game.held_seat`: a seat now or before a 替补):
+        who signed up, even if he left before the deal, and who was registered as a 场外助理. Read from the log,
+        only the inputs not read before."""
         seen, who = self._took_part.get(game.gid, (0, frozenset()))
         rows = await InputRow.filter(game_id=game.gid, seq__gt=seen).values_list("seq", "kind", "actor", "args")
         if rows:
@@ -141,11 +142,11 @@ class Store:
                         pass
             who = frozenset(more)
             self._took_part[game.gid] = (seen, who)
-        return who | {p.qq for p in game.players}
+        return who
 
     async def played(self, qq: int, game: Game) -> bool:
         """Took part in a game that has not ended: may not see it."""
-        return game.status != ENDED and (game.seat_of(qq) is not None or qq in await self.took_part(game))
+        return game.status != ENDED and (game.held_seat(qq) or qq in await self.took_part(game))
 
     async def open(self, qq: int, gid: int) -> Game:
         """The game, if this judge may open it; Denied (with the same words for 'no such game') otherwise."""
