@@ -3,16 +3,19 @@ the real service on a SQLite file, a fake QQ (sends recorded, group roles from a
 
 from __future__ import annotations
 
+import asyncio
 import re
+from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 
 import httpx
+import uvicorn
 from fastapi import FastAPI
 
 from plugins.bansha import console as console_pkg
 from plugins.bansha.config import Config
 from plugins.bansha.engine import registry
-from plugins.bansha.engine.agent import play_game
+from plugins.bansha.engine.agent import play_game, random_action
 from plugins.bansha.engine.core import Input
 from plugins.bansha.models import (
     ConsoleLogin,
@@ -57,11 +60,13 @@ async def wipe() -> None:
         await model.all().delete()
 
 
-def make(world: World, secret: str = "") -> tuple[FastAPI, Service, console_pkg.Console]:
+def make(world: World, secret: str = "", url: str = "", judge_input=None) -> tuple[FastAPI, Service, console_pkg.Console]:
+    """The console on a fresh app; `url` is BANSHA_CONSOLE_URL (the only origin a login may come from);
+    `judge_input` stands for the QQ layer's /法官 parser (the real one runs in the bot: test_console_e2e.py)."""
     app = FastAPI()
     svc = Service(world.send, world.arm, world.disarm, now=lambda: world.clock)
-    cfg = Config(bansha_console_secret=secret)
-    con = console_pkg.install(app, lambda: svc, cfg, {SUPER}, world.group_role, BASE)
+    cfg = Config(bansha_console_secret=secret, bansha_console_url=url)
+    con = console_pkg.install(app, lambda: svc, cfg, {SUPER}, world.group_role, BASE, judge_input)
     svc.watch(con.hub.notify)
     return app, svc, con
 
@@ -70,13 +75,45 @@ def client(app: FastAPI) -> httpx.AsyncClient:
     return httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url=BASE)
 
 
+@asynccontextmanager
+async def serve(app: FastAPI):
+    """The app on a real local HTTP server (uvicorn, a free port) for what ASGITransport cannot do:
+    a Server-Sent Events stream read as it comes. Yields the base URL."""
+    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=0, log_level="warning", lifespan="off"))
+    task = asyncio.create_task(server.serve())
+    try:
+        while not server.started:
+            if task.done():
+                task.result()  # the server failed to start: say why
+            await asyncio.sleep(0.01)
+        port = server.servers[0].sockets[0].getsockname()[1]
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        server.should_exit = True
+        await task
+
+
+class _NoExplode:
+    def __init__(self, rules):
+        self.rules = rules
+
+    def legal(self, state, seat):
+        return [c for c in self.rules.legal(state, seat) if c.skill.name != "自爆"]
+
+
+def calm(rules, state, seat, rng):
+    """The random agent without 自爆 (which ends a day before its vote): every vote and every 警长 election is
+    played to its count."""
+    return random_action(_NoExplode(rules), state, seat, rng)
+
+
 async def open_game(svc: Service, world: World, key: str, n: int, seed: int, group: int, owner: int,
-                    steps: int | None = None, options: dict | None = None):
-    """A game opened in `group` by `owner` and played by the random agents through the service: all of
-    it (steps=None) or its first `steps` inputs after the start."""
+                    steps: int | None = None, options: dict | None = None, agent=None):
+    """A game opened in `group` by `owner` and played by the random agents (or `agent`) through the service:
+    all of it (steps=None) or its first `steps` inputs after the start."""
     rules = registry.get(key)
     opts = dict(options or {"节奏": "快速"})
-    script = play_game(rules, n, seed, opts, record=True).inputs
+    script = play_game(rules, n, seed, opts, agent=agent, record=True).inputs
     game = await svc.open_game(group_id=group, self_id=1, owner=owner, ruleset=rules.key, options=opts, seed=seed,
                                origin=Origin("group", owner, group))
     qq_base = group * 100
@@ -98,7 +135,7 @@ async def login(c: httpx.AsyncClient, qq: int) -> None:
     token = link.split("t=", 1)[1]
     r = await c.get(f"/bansha/login?t={token}")
     assert r.status_code == 200 and "进入导演台" in r.text
-    r = await c.post("/bansha/login", data={"t": token})
+    r = await c.post("/bansha/login", data={"t": token}, headers={"Origin": BASE})  # as a browser posts it
     assert r.status_code == 303, r.text
 
 

@@ -9,7 +9,7 @@ import re
 import time
 
 import pytest
-from consoleutil import SUPER, World, client, csrf_of, login, make, open_game, wipe
+from consoleutil import BASE, SUPER, World, client, csrf_of, login, make, open_game, wipe
 from itsdangerous import URLSafeTimedSerializer
 from tortoise import Tortoise
 
@@ -19,6 +19,7 @@ from plugins.bansha.models import ConsoleLogin, ConsoleNote, InputRow, OutboxRow
 from plugins.bansha.service import Service
 
 OWNER, OTHER_JUDGE, STRANGER = 7001, 7002, 7003
+ORIGIN = {"Origin": BASE}  # a browser's login POST from the console's own page
 G1, G2 = 61, 62
 
 
@@ -73,7 +74,8 @@ async def test_every_ruleset_renders_every_page_at_every_stage(env):
             group += 1
             game = await open_game(svc, world, rules.key, sizes[len(sizes) // 2], seed=group, group=group,
                                    owner=OWNER, steps=steps)
-            for path in ("", "/pending", "/timeline", "/votes", "/controls", "/timeline?knew=1", "/timeline?seat=2"):
+            for path in ("", "/pending", "/timeline", "/votes", "/controls", "/timeline?knew=1", "/timeline?seat=2",
+                         "/timeline?kind=all&page=2&day=1", "/undelivered", "/export.json"):
                 r = await c.get(f"/bansha/game/{game.gid}{path}")
                 assert r.status_code == 200, (rules.key, steps, path, r.text[:500])
 
@@ -87,10 +89,10 @@ async def test_timeline_what_seat_n_knew_is_exactly_what_it_was_sent(env):
     assert f"你是 1号，你的身份是【{cast[1]}】" in r.text
     for seat in range(2, 10):
         assert f"你是 {seat}号，你的身份是" not in r.text  # other seats' role messages never reached seat 1
-    full = await c.get(f"/bansha/game/{game.gid}/timeline")
+    full = await c.get(f"/bansha/game/{game.gid}/timeline?kind=all")
     assert all(f"你是 {s}号，你的身份是" in full.text for s in range(1, 10))
     rows = await InputRow.filter(game_id=game.gid).count()
-    assert f"时间线（{rows} 条）" in full.text
+    assert f"时间线（{rows} 条，最新在前）" in full.text
 
 
 async def test_refusals_change_nothing_and_are_logged(env, caplog):
@@ -109,17 +111,17 @@ async def test_refusals_change_nothing_and_are_logged(env, caplog):
 
     token = (await login_link(OWNER)).split("t=", 1)[1]
     forged = token[:-3] + ("AAA" if not token.endswith("AAA") else "BBB")
-    assert (await c.post("/bansha/login", data={"t": forged})).status_code == 403
+    assert (await c.post("/bansha/login", data={"t": forged}, headers=ORIGIN)).status_code == 403
     secret = (await Setting.get(key="console_secret")).value
     old = _old_token(secret, OWNER, (await ConsoleLogin.first()).nonce)
-    r = await c.post("/bansha/login", data={"t": old})
+    r = await c.post("/bansha/login", data={"t": old}, headers=ORIGIN)
     assert r.status_code == 403 and "过期" in r.text
-    assert (await c.post("/bansha/login", data={"t": token})).status_code == 303
-    r = await c.post("/bansha/login", data={"t": token})
+    assert (await c.post("/bansha/login", data={"t": token}, headers=ORIGIN)).status_code == 303
+    r = await c.post("/bansha/login", data={"t": token}, headers=ORIGIN)
     assert r.status_code == 403 and "用过" in r.text
     # someone else's signed token for a nonce that was issued to another QQ
     stolen = URLSafeTimedSerializer(secret, salt="bansha-console-login").dumps({"qq": STRANGER, "n": "x" * 22})
-    assert (await c.post("/bansha/login", data={"t": stolen})).status_code == 403
+    assert (await c.post("/bansha/login", data={"t": stolen}, headers=ORIGIN)).status_code == 403
 
     # CSRF: logged in as OWNER now
     page = await c.get(f"/bansha/game/{game.gid}/controls")
@@ -155,7 +157,7 @@ async def test_refusals_change_nothing_and_are_logged(env, caplog):
     c.cookies.clear()
     await login(c, player)
     r = await c.get(f"/bansha/game/{game.gid}")
-    assert r.status_code == 403 and "有座位" in r.text
+    assert r.status_code == 403 and "参加了这局游戏" in r.text
     assert f"第 {game.gid} 局" not in (await c.get("/bansha/")).text
 
     # no session at all

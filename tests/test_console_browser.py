@@ -143,7 +143,10 @@ async def _scenario(driver, proc, qq) -> None:
     print(f"SSE: page updated {', '.join(f'{x * 1000:.0f} ms' for x in latencies)} after the vote was accepted")
     assert max(latencies) < 1.0, latencies
 
+    await _on_a_phone(driver, t, qq)
+
     if os.environ.get("BANSHA_SCREENSHOTS") == "1":
+        await asyncio.to_thread(driver.set_window_size, 1400, 1100)
         await asyncio.to_thread(lambda: driver.find_element(By.LINK_TEXT, "魔典").click())
         await _until(roles_shown, what="the grimoire")
         for name, size in (("desktop", (1400, 1000)), ("phone", (390, 1800))):
@@ -152,6 +155,37 @@ async def _scenario(driver, proc, qq) -> None:
             await asyncio.to_thread(driver.save_screenshot, str(DOCS / f"console-{name}.png"))
     assert re.search(r"bansha console: \d+ logged in", proc.log_text())
 
+
+
+PHONE = (390, 844)
+
+
+async def _on_a_phone(driver, t, qq) -> None:
+    """At 390 px every tab fits the screen's width (wide tables scroll inside themselves), and 推进 asks first:
+    one tap shows what it will do, the second (a plain form, no script needed) does it."""
+    from selenium.webdriver.common.by import By
+
+    await asyncio.to_thread(driver.set_window_size, *PHONE)
+    for tab in ("魔典", "待行动", "时间线", "投票", "控制", "未送达"):
+        await asyncio.to_thread(lambda tab=tab: driver.find_element(By.LINK_TEXT, tab).click())
+        await _until(lambda tab=tab: driver.find_element(By.CSS_SELECTOR, "nav.tabs a.on").text.startswith(tab),
+                     what=f"the {tab} tab")
+        wide = await asyncio.to_thread(driver.execute_script,
+                                       "return [document.documentElement.scrollWidth, window.innerWidth]")
+        assert wide[0] <= wide[1], f"{tab}: the page is {wide[0]} px wide on a {wide[1]} px screen"
+    await asyncio.to_thread(lambda: driver.find_element(By.LINK_TEXT, "时间线").click())
+    rows = await _until(lambda: driver.find_elements(By.CSS_SELECTOR, "ol.timeline > li"), what="the timeline")
+    assert len(rows) <= 30
+    await asyncio.to_thread(lambda: driver.find_element(By.LINK_TEXT, "控制").click())
+    before = await t.status()
+    await asyncio.to_thread(lambda: driver.find_element(By.CSS_SELECTOR, "#push button").click())
+    await _until(lambda: driver.find_elements(By.ID, "confirm"), what="the confirmation page")
+    assert "/法官 推进" in driver.find_element(By.CSS_SELECTOR, ".confirm .command").text
+    assert await t.status() == before  # the first tap changed nothing
+    mark = qq.mark()
+    await asyncio.to_thread(lambda: driver.find_element(By.ID, "confirm").click())
+    await _until(lambda: "已执行：/法官 推进" in driver.page_source, what="the confirmed 推进")
+    await t.group_says("【", mark)
 
 
 async def test_a_judge_rules_a_pending_ruling_from_the_browser():

@@ -32,7 +32,8 @@ async def logged_in(proc, link: str) -> httpx.AsyncClient:
     path = link.split(f":{proc.port}", 1)[1]
     r = await c.get(path)
     assert r.status_code == 200 and "进入导演台" in r.text, r.text
-    r = await c.post("/bansha/login", data={"t": path.split("t=", 1)[1]})
+    r = await c.post("/bansha/login", data={"t": path.split("t=", 1)[1]},
+                     headers={"Origin": f"http://127.0.0.1:{proc.port}"})  # as a browser posts it
     assert r.status_code == 303
     return c
 
@@ -94,7 +95,7 @@ async def test_link_by_pm_forms_reach_the_group_and_refusals_change_nothing(bot)
     c = await logged_in(proc, await link_for(t, t.player(2)))
     try:
         r = await c.get(base)
-        assert r.status_code == 403 and "有座位" in r.text
+        assert r.status_code == 403 and "参加了这局游戏" in r.text
         assert not any(role in r.text for role in set(t.roles.values()))
         assert f"第 {t.gid} 局" not in (await c.get("/bansha/")).text
     finally:
@@ -108,3 +109,123 @@ def proc_inputs(proc, gid: int) -> list[tuple]:
     from secutil import input_rows
 
     return [(kind, actor, json.loads(args)) for _seq, kind, actor, args, _src in input_rows(proc, gid)]
+
+
+async def console_for(t_or_qq, proc, who: int, group: int) -> httpx.AsyncClient:
+    """A logged-in 导演台 client for `who` (a judge), through the link /法官 控制台 sends by PM."""
+    qq = t_or_qq
+    mark = qq.mark()
+    await qq.private_msg(who, "/法官 控制台")
+    said = await qq.wait_for(lambda s: s.target == who and "导演台登录链接" in s.text, 20, mark)
+    return await logged_in(proc, LINK.search(said.text).group(1))  # type: ignore[union-attr]
+
+
+async def test_the_vote_record_matches_every_count_the_group_was_told(bot):
+    """A 9-player 狼人杀 with a 警长 election played to its end through the bot; then every count posted in the
+    group, and every ballot its 票型 counted, is on the 导演台's votes page (tests/test_console_votes.py)."""
+    from consoleutil import calm
+    from mirror import Mirror
+    from secutil import SUPERUSER
+    from test_console_votes import check_against_the_group, told_in_group
+
+    from plugins.bansha.engine import registry
+
+    proc, qq = bot
+    group = 8831
+    players = [group * 100 + i for i in range(1, 10)]
+    qq.add_group(group, {SUPERUSER: "法官"} | {p: f"玩家{p % 100}" for p in players}, owner=SUPERUSER)
+    qq.friends.update(players)
+    m = Mirror(qq, registry.get("werewolf"), group, SUPERUSER, players, 23, {"节奏": "快速", "警长": "开"})
+    await m.open()
+    await m.join_all()
+    await m.start()
+    await m.play(agent=calm)
+    assert m.unexpected_group_posts() == []
+    posts = qq.group_texts(group)
+    assert len(told_in_group(posts)) >= 4
+    c = await console_for(qq, proc, SUPERUSER, group)
+    try:
+        page = (await c.get(f"/bansha/game/{m.game.gid}/votes")).text
+    finally:
+        await c.aclose()
+    heads = [r["head"] for r in check_against_the_group(page, posts)]
+    assert "第 1 天 · 警长投票" in heads and "第 1 天 · 警长投票（第 2 轮）" in heads, heads
+
+
+async def test_removing_a_judge_in_qq_ends_his_console_session(bot):
+    proc, qq = bot
+    t = await Table(qq, proc, group=8832, n=9, seed=3).ready()
+    await t.command(t.opener, f"/法官 添加法官 {t.added}", "已添加法官")
+    c = await logged_in(proc, await link_for(t, t.added))
+    try:
+        assert (await c.get(f"/bansha/game/{t.gid}")).status_code == 200
+        await t.command(t.opener, f"/法官 移除法官 {t.added}", "移除")
+        r = await c.get("/bansha/")
+        assert r.status_code == 401 and "请先登录" in r.text  # every page, at once
+    finally:
+        await c.aclose()
+
+
+async def test_confirmed_controls_and_hostile_form_words_through_the_real_parser(bot):
+    """推进 acts only when confirmed for the phase shown; words no command can take (a 4,000-digit target, a
+    QQ of Unicode digits) are refused on the page, never an error in the bot's log."""
+    proc, qq = bot
+    t = await Table(qq, proc, group=8833, n=9, seed=3).ready()
+    c = await logged_in(proc, await link_for(t, t.opener))
+    base = f"/bansha/game/{t.gid}"
+    try:
+        token = csrf((await c.get(base + "/controls")).text)
+        before = t.db()
+        r = await c.post(base + "/judge", data={"csrf": token, "sub": "推进", "back": "controls"})
+        assert r.status_code == 200 and "<code>/法官 推进</code>" in r.text
+        phase = re.search(r'name="phase" value="(\d+)"', r.text).group(1)  # type: ignore[union-attr]
+        assert t.db() == before  # one tap did nothing
+        mark = qq.mark()
+        r = await c.post(base + "/judge", data={"csrf": token, "sub": "推进", "confirm": "1", "phase": phase})
+        assert r.status_code == 303
+        await t.group_says("【", mark)
+        assert t.db().phase_no != before.phase_no
+        # hostile words: each refused on the page, nothing logged as an error
+        before = t.db()
+        for data in ({"sub": "黄牌", "target": "9" * 4000, "reason": "x"}, {"sub": "黄牌", "target": "1" * 25},
+                     {"sub": "替补", "target": "3", "qq": "²³⁴⁵⁶"}, {"sub": "替补", "target": "3", "qq": "9" * 4000},
+                     {"sub": "代投", "target": "-1", "vote": "9" * 300}, {"sub": "延长", "duration": "9" * 500},
+                     {"sub": "提醒", "target": "\x00"}, {"sub": "裁定", "ruling": "9" * 40, "result": "正确"}):
+            r = await c.post(base + "/judge", data={"csrf": token, **data})
+            assert r.status_code == 303, data
+            page = (await c.get(base + "/controls")).text
+            assert "没有生效" in page, (str(data)[:30], re.findall(r"class=\"flash\">([^<]*)", page))
+        assert t.db() == before
+    finally:
+        await c.aclose()
+    log = proc.log_text()
+    assert "Traceback" not in log and "[ERROR]" not in log, proc.log_tail()
+
+
+async def test_the_uncard_control_runs_the_real_command(bot):
+    """撤牌 from the 导演台 (issue 25 item 1): confirmed, it is the same command as typed in QQ."""
+    proc, qq = bot
+    t = await Table(qq, proc, group=8834, n=9, seed=3).ready()
+    mark = qq.mark()
+    await t.say(t.opener, "/法官 撤牌")
+    answer = await t.expect(lambda s: s.target == t.group, mark)
+    if "未知的法官命令" in answer.text:
+        pytest.skip("/法官 撤牌 is not in this build yet (the card helper's branch); tests/test_console_pages.py "
+                    "checks the words the control produces")
+    await t.command(t.opener, "/法官 黄牌 3 发言违规", "获得黄牌")
+    c = await logged_in(proc, await link_for(t, t.opener))
+    base = f"/bansha/game/{t.gid}"
+    try:
+        token = csrf((await c.get(base + "/controls")).text)
+        r = await c.post(base + "/judge", data={"csrf": token, "sub": "撤牌", "target": "3", "card": "黄牌",
+                                                "reason": "误判"})
+        phase = re.search(r'name="phase" value="(\d+)"', r.text).group(1)  # type: ignore[union-attr]
+        mark = qq.mark()
+        r = await c.post(base + "/judge", data={"csrf": token, "sub": "撤牌", "target": "3", "card": "黄牌",
+                                                "reason": "误判", "confirm": "1", "phase": phase})
+        assert r.status_code == 303
+        post = await t.group_says(t.seat_name(3), mark)
+        assert "撤" in post.text
+        assert "已执行：/法官 撤牌 3 黄牌 误判" in (await c.get(base + "/controls")).text
+    finally:
+        await c.aclose()

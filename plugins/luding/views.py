@@ -100,7 +100,8 @@ def seat_facts(state: LudingState, seat: int) -> list[str]:
         facts.append("曾受神圣之盾")
     if seat in state.charms:
         facts.append("曾被魅惑")
-    lost = [k.split(":", 1)[1] for k in state.lost_skills if k.startswith(f"{seat}:")]
+    names = {sk.key: sk.name for sk in role.skills}  # the rule text's names, never the keys
+    lost = [names.get(k.split(":", 1)[1], k.split(":", 1)[1]) for k in state.lost_skills if k.startswith(f"{seat}:")]
     if lost:
         facts.append("失去技能：" + "、".join(lost))
     return facts + role.facts(state, seat)

@@ -2,7 +2,8 @@
 
 `install()` mounts the routes under BANSHA_CONSOLE_PREFIX (default /bansha/) on the same HOST/PORT
 as the OneBot endpoint, and subscribes the live-update hub to the service's accepted inputs.
-`login_link(qq)` makes the one-time link that `/法官 控制台` sends by PM.
+`login_link(qq)` makes the one-time link that `/法官 控制台` sends by PM; `revoke(qq)` ends every session
+of a judge (`/法官 移除法官`), without installing the console (auth.py only).
 
 In the bot the console joins NoneBot's app after the WebSocket handshake (issue 17: Jinja2, sse-starlette and
 the routes are not imported before it): lazy.py holds its place in the route list and installs it on the
@@ -19,6 +20,8 @@ MOUNTED = frozenset({"Console", "GroupRole", "JudgeInput", "console", "install",
 
 
 def __getattr__(name: str) -> Any:
+    if name == "revoke":
+        return importlib.import_module(f"{__name__}.auth").revoke
     if name not in MOUNTED:  # a submodule (`from . import views`) is the import system's to find
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
     # importlib, not `from . import mount`: that would ask this hook again

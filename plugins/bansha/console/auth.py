@@ -7,6 +7,10 @@
 - Opening the link shows a button; pressing it (a POST) spends the token and sets the session
   cookie. A GET never spends it, so QQ's link preview cannot use the link up before the judge does.
 - The session cookie is signed too (HttpOnly, SameSite=Strict) and lasts BANSHA_CONSOLE_SESSION.
+- The cookie also carries the judge's session epoch, a random value kept in the DB (Setting
+  `console_epoch:<qq>`). Every request compares them: logging out, or `/法官 移除法官` naming this
+  judge, draws a new epoch (`revoke`), which ends every session of that judge on every process. The
+  epoch is cached for EPOCH_TTL seconds; `revoke` updates this process's cache at once.
 - Every form carries a CSRF token derived from the session's id (HMAC with the secret).
 
 Times here are wall-clock (time.time), not the game clock: a login is about people, not games.
@@ -18,6 +22,7 @@ import hashlib
 import hmac
 import secrets
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from itsdangerous import BadSignature, SignatureExpired, URLSafeTimedSerializer
@@ -27,6 +32,9 @@ from ..models import ConsoleLogin, Setting
 LINK_SECONDS = 600
 COOKIE = "bansha_console"
 _SECRET_KEY = "console_secret"
+EPOCH_TTL = 5.0  # seconds another process may still accept a session revoked elsewhere
+_epochs: dict[int, tuple[str, float]] = {}  # qq -> (epoch, cached until), shared by this process's consoles
+_on_revoke: list[Callable[[int], None]] = []  # the console's live streams, told to check their sessions
 
 
 class LoginRefused(Exception):
@@ -42,6 +50,37 @@ class LoginRefused(Exception):
 class Session:
     qq: int
     sid: str
+    epoch: str = ""
+
+
+def _epoch_key(qq: int) -> str:
+    return f"console_epoch:{qq}"
+
+
+async def epoch(qq: int) -> str:
+    """The judge's current session epoch (created on first use), cached briefly."""
+    hit = _epochs.get(qq)
+    if hit is not None and hit[1] > time.monotonic():
+        return hit[0]
+    row = await Setting.get_or_none(key=_epoch_key(qq))
+    if row is None:
+        await Setting.get_or_create(key=_epoch_key(qq), defaults={"value": secrets.token_urlsafe(12)})
+        row = await Setting.get(key=_epoch_key(qq))  # another process may have won the race: use its value
+    _epochs[qq] = (row.value, time.monotonic() + EPOCH_TTL)
+    return row.value
+
+
+async def revoke(qq: int) -> None:
+    """End every 导演台 session of this judge (logout, /法官 移除法官): a new epoch, at once in this process."""
+    value = secrets.token_urlsafe(12)
+    await Setting.update_or_create(defaults={"value": value}, key=_epoch_key(qq))
+    _epochs[qq] = (value, time.monotonic() + EPOCH_TTL)
+    for callback in _on_revoke:
+        callback(qq)
+
+
+def on_revoke(callback: Callable[[int], None]) -> None:
+    _on_revoke.append(callback)
 
 
 async def load_secret(configured: str) -> str:
@@ -95,22 +134,31 @@ class Auth:
         spent = await ConsoleLogin.filter(nonce=nonce, used__isnull=True).update(used=time.time())
         if not spent:
             raise LoginRefused("这个登录链接已经用过了，每个链接只能用一次。请重新发送 /法官 控制台。", "reused")
-        return Session(qq, secrets.token_urlsafe(16))
+        return Session(qq, secrets.token_urlsafe(16), await epoch(qq))
 
     # --- sessions -------------------------------------------------------------------
     def cookie(self, session: Session) -> str:
-        return self._sessions.dumps({"qq": session.qq, "s": session.sid})
+        return self._sessions.dumps({"qq": session.qq, "s": session.sid, "v": session.epoch})
 
-    def session(self, cookie: str | None) -> Session | None:
+    def signed(self, cookie: str | None) -> Session | None:
+        """The session a cookie names, if its signature holds and it has not expired (the epoch unchecked)."""
         if not cookie:
             return None
         try:
             data = self._sessions.loads(cookie, max_age=self.session_seconds)
         except BadSignature:  # SignatureExpired included
             return None
-        if not isinstance(data, dict) or not isinstance(data.get("qq"), int) or not isinstance(data.get("s"), str):
+        if not isinstance(data, dict) or not isinstance(data.get("qq"), int) or not isinstance(data.get("s"), str) \
+                or not isinstance(data.get("v"), str):
             return None
-        return Session(data["qq"], data["s"])
+        return Session(data["qq"], data["s"], data["v"])
+
+    async def session(self, cookie: str | None) -> Session | None:
+        """The cookie's session while it is valid: signed, not expired, and not ended by logout or 移除法官."""
+        session = self.signed(cookie)
+        if session is None or not hmac.compare_digest(session.epoch, await epoch(session.qq)):
+            return None
+        return session
 
     # --- CSRF -----------------------------------------------------------------------
     def csrf(self, session: Session) -> str:

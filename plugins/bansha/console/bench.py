@@ -17,7 +17,7 @@ from ..engine.agent import play_game
 from ..engine.core import Input, Refusal
 from ..engine.game import RUNNING, Game, apply
 from ..engine.replay import Recorder, new_game
-from . import views
+from . import logview, views
 from .pages import render
 from .routes import Console
 
@@ -68,8 +68,9 @@ def render_grimoire(game: Game) -> str:
 def render_timeline(game: Game, rec: Recorder) -> str:
     ctx = {"console": _console(), "session": None, "csrf": "", "game": game, "tab": "timeline",
            "live": "/bansha/events", "head": views.clock(game, game.deadline or 0), "flashes": []}
-    return render("timeline.html", rows=views.timeline(game, rec), seat=0, kind="", knew=0, kinds=views.KIND_LABEL,
-                  **ctx)
+    q = logview.Query(kind=logview.ALL)  # every entry is built and filtered; one page of them is rendered
+    return render("timeline.html", t=logview.timeline(game, rec, q), q=q, kinds=logview.KIND_LABEL, all=logview.ALL,
+                  day_label=logview.day_label, **ctx)
 
 
 def _time(fn, repeat: int) -> float:

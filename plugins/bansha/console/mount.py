@@ -11,7 +11,7 @@ from .. import db
 from ..config import Config
 from ..service import Service
 from . import lazy
-from .auth import Auth, load_secret
+from .auth import Auth, load_secret, on_revoke
 from .hub import Hub
 from .lazy import prefix_of
 from .routes import Console, JudgeInput, build_router
@@ -41,11 +41,20 @@ def install(app, service: Callable[[], Service], config: Config, superusers: set
 
     console = Console(prefix=prefix, store=Store(service, superusers, group_role), hub=Hub(), auth=get_auth,
                       judge_input=judge_input, secure_cookie=public_url.startswith("https://"),
-                      public_url=public_url.rstrip("/"))
+                      public_url=public_url.rstrip("/"), origin=config.bansha_console_url.rstrip("/"))
     # each request runs in a task of its own: Bansha's tortoise context is current in it (db.py)
     app.include_router(build_router(console), dependencies=[Depends(_use_db)])
     _console = console
     return console
+
+
+def _kick(qq: int) -> None:
+    """A session was revoked: the open streams check theirs now, not at their next ping."""
+    if _console is not None:
+        _console.hub.kick()
+
+
+on_revoke(_kick)
 
 
 def console() -> Console:

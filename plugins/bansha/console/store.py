@@ -5,8 +5,10 @@ game (ended ones too) is replayed from the service's input log into a `Recorder`
 and brought up to date by reading only the inputs it has not seen.
 
 Who may open a game: its judges (the opener, judges added with 添加法官, the group's owner and
-admins, the bot's SUPERUSERS), except a judge who holds a seat in it before it has ended (the
-same rule as /法官 演员表; during sign-up too, since the seed decides the deal).
+admins, the bot's SUPERUSERS), except, until the game has ended, anyone who ever took part in it:
+who holds a seat, who held one and left it (退出报名, replaced by /法官 替补, red-carded, out), and
+a registered 场外助理. The log says who (their join and judge inputs), so a player replaced and then
+made a group admin still cannot read the roles he played against.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from typing import Any
 
 from ..engine.game import ENDED, Game
 from ..engine.replay import Recorder, new_game
+from ..models import InputRow
 from ..service import Service
 
 GroupRole = Callable[[int, int, int], Awaitable[str | None]]  # (bot self_id, group, qq) -> owner|admin|member|None
@@ -35,6 +38,17 @@ class Denied(Exception):
 
 
 NO_GAME = "没有这局游戏，或者你不是它的法官。"  # one answer for both: guessing ids tells nothing
+PLAYED = "你参加了这局游戏（报名、座位、替补或场外助理）：游戏结束前不能在导演台打开它。"
+MAX_ID = 2**31 - 1  # game ids are 32-bit in the DB
+TAKE_PART = ("场外助理",)  # judge inputs whose `qq` joins the players' side of the table
+
+
+def parse_id(text: str) -> int | None:
+    """A game id as typed in a URL: ASCII digits within the DB's range, else None (never an exception)."""
+    if not (text.isascii() and text.isdigit()) or len(text) > 10:
+        return None
+    value = int(text)
+    return value if 0 < value <= MAX_ID else None
 
 
 @dataclass(frozen=True)
@@ -60,6 +74,7 @@ class Store:
         self._roles: dict[tuple[int, int, int], tuple[str | None, float]] = {}
         self._recorders: OrderedDict[int, Recorder] = OrderedDict()
         self._locks: dict[int, asyncio.Lock] = {}
+        self._took_part: dict[int, tuple[int, frozenset[int]]] = {}  # gid -> (last seq read, QQs)
 
     @property
     def service(self) -> Service:
@@ -108,6 +123,31 @@ class Store:
             return True
         return await self.role(self_id, game.group, qq) in ("owner", "admin")
 
+    async def took_part(self, game: Game) -> frozenset[int]:
+        """Who took part in the game beyond what the game holds (`Game.held_seat`: a seat now or before a 替补):
+        who signed up, even if he left before the deal, and who was registered as a 场外助理. Read from the log,
+        only the inputs not read before."""
+        seen, who = self._took_part.get(game.gid, (0, frozenset()))
+        rows = await InputRow.filter(game_id=game.gid, seq__gt=seen).values_list("seq", "kind", "actor", "args")
+        if rows:
+            more = set(who)
+            for seq, kind, actor, args in rows:
+                seen = max(seen, seq)
+                if kind == "join":
+                    more.add(actor)
+                elif kind == "judge" and isinstance(args, dict) and args.get("sub") in TAKE_PART:
+                    try:
+                        more.add(int(args.get("qq", 0)))
+                    except (TypeError, ValueError):
+                        pass
+            who = frozenset(more)
+            self._took_part[game.gid] = (seen, who)
+        return who
+
+    async def played(self, qq: int, game: Game) -> bool:
+        """Took part in a game that has not ended: may not see it."""
+        return game.status != ENDED and (game.held_seat(qq) or qq in await self.took_part(game))
+
     async def open(self, qq: int, gid: int) -> Game:
         """The game, if this judge may open it; Denied (with the same words for 'no such game') otherwise."""
         game = await self.game(gid)
@@ -116,10 +156,23 @@ class Store:
         self_id = self.service.self_ids.get(gid, 0)
         if not await self.is_judge(qq, game, self_id):
             raise Denied(NO_GAME, f"not a judge of game {gid} (group {game.group})")
-        if game.status != ENDED and game.seat_of(qq) is not None:
-            raise Denied("你在这局游戏里有座位：游戏结束前不能在导演台打开它（与 /法官 演员表 的规则相同）。",
-                         f"player-judge of game {gid}")
+        if await self.played(qq, game):
+            raise Denied(PLAYED, f"player-judge of game {gid}")
         return game
+
+    async def may_open(self, qq: int, gid: int) -> bool:
+        try:
+            await self.open(qq, gid)
+        except Denied:
+            return False
+        return True
+
+    # --- what the bot could not deliver (the service's outbox) ----------------------------------------
+    async def undelivered(self, gid: int) -> list[Any] | None:
+        """The game's messages not delivered yet (service.undelivered), or None where the service has no such
+        list (an older service): the pages then say so rather than show a count of 0."""
+        fn = getattr(self.service, "undelivered", None)
+        return None if fn is None else list(await fn(gid))
 
     async def listing(self, qq: int) -> list[Listed]:
         """Active and recent ended games this judge may open, newest first."""
@@ -133,7 +186,7 @@ class Store:
             if row.status != ENDED and live is None:
                 continue  # another bot account's game, or not restored
             if live is not None:
-                if live.seat_of(qq) is not None or not await self.is_judge(qq, live, row.self_id):
+                if not await self.is_judge(qq, live, row.self_id) or await self.played(qq, live):
                     continue
             elif not (qq in self.superusers or qq == row.owner or qq in added.get(row.id, ())
                       or await self.role(row.self_id, row.group_id, qq) in ("owner", "admin")):

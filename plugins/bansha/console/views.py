@@ -7,25 +7,19 @@ No FastAPI here, so `bansha bench` and the tests can build and render a page dir
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
 from ..engine import forum
 from ..engine import rulings as engine_rulings
 from ..engine.channels import Channel
-from ..engine.core import ABSTAIN, Event
 from ..engine.game import ENDED, RUNNING, SIGNUP, Game
 from ..engine.mech_sheriff import Badge
 from ..engine.phases import format_duration, local_time
-from ..engine.replay import Entry, Recorder, Vote, boxes
 from ..engine.status import NEXT_NIGHT, PERMANENT, UNTIL_DAY, UNTIL_PHASE, Status
 
 STATUS_LABEL = {SIGNUP: "报名中", RUNNING: "进行中", ENDED: "已结束"}
-KIND_LABEL = {
-    "join": "报名", "leave": "退出报名", "start": "开始", "act": "行动", "pass": "放弃", "chat": "队聊",
-    "lastwords": "遗言", "deadline": "截止", "judge": "法官", "remind": "提醒", "speak": "发言", "speed": "加速/延时",
-    "relay": "私聊转发",
-}
 CARD_CLASS = ("blue", "yellow", "red")
 
 
@@ -168,138 +162,6 @@ def pending(game: Game) -> list[dict[str, Any]]:
     return out
 
 
-# --- timeline ------------------------------------------------------------------------------------
-
-
-def audience_label(game: Game, ev: Event, actor_seat: int) -> str:
-    a = ev.audience
-    if a.kind == "group":
-        return "全群"
-    if a.kind == "seat":
-        return f"{a.seat}号"
-    if a.kind == "team":
-        return f"{a.team}（{'、'.join(f'{m}号' for m in a.members)}）"
-    if a.kind == "judge":
-        return "法官记录"
-    if a.kind == "reply":
-        return f"回复 {actor_seat}号" if actor_seat else "回复发送者"
-    if a.kind == "user":
-        return f"QQ {a.seat}"
-    if a.kind == "dead":
-        return f"亡者聊天（{'、'.join(f'{m}号' for m in a.members)}）"
-    if a.kind == "spectator":
-        return f"{'全知观战' if a.team else '观战'}（{len(a.members)} 人）"
-    return a.kind
-
-
-def received(ev: Event, seat: int, actor_seat: int) -> bool:
-    """Did this event reach seat N (what a player of that seat was told)?"""
-    a = ev.audience
-    return (a.kind == "group" or (a.kind == "seat" and a.seat == seat) or (a.kind == "team" and seat in a.members)
-            or (a.kind == "reply" and actor_seat == seat))
-
-
-def actor_label(game: Game, entry: Entry) -> tuple[str, int]:
-    """(how to show who sent an input, their seat at the time or 0)."""
-    inp = entry.input
-    if not inp.actor:
-        return "系统", 0
-    seat = entry.seat
-    if seat:
-        return f"{seat}号（{inp.actor}）", seat
-    if game.is_judge(inp.actor) or inp.kind == "judge":
-        return f"法官 {inp.actor}", 0
-    return f"QQ {inp.actor}", 0
-
-
-def timeline(game: Game, rec: Recorder, seat: int = 0, kind: str = "", knew: int = 0) -> list[dict[str, Any]]:
-    rows = []
-    for entry in rec.entries:
-        inp = entry.input
-        who, actor_seat = actor_label(game, entry)
-        if kind and inp.kind != kind:
-            continue
-        events = list(entry.events)
-        if knew:
-            events = [e for e in events if received(e, knew, actor_seat)]
-            if not events:
-                continue
-        if seat and actor_seat != seat and not any(received(e, seat, actor_seat) and e.audience.kind != "group"
-                                                    for e in events):
-            continue
-        rows.append({
-            "seq": entry.seq, "at": local_time(inp.at, game.options), "who": who, "kind": KIND_LABEL.get(inp.kind, inp.kind),
-            "what": describe(inp), "phase": entry.phase,
-            "events": [{"to": audience_label(game, e, actor_seat), "text": e.text, "tag": e.tag,
-                        "public": e.audience.kind == "group"} for e in events],
-        })
-    return rows
-
-
-def describe(inp) -> str:
-    """The input in the words its command was typed with."""
-    a = dict(inp.args)
-    if inp.kind == "act":
-        words = " ".join(str(w) for w in a.get("words", ()))
-        extra = "（代投）" if a.get("proxy") else ""
-        reason = f" 理由：{a['reason']}" if a.get("reason") else ""
-        return f"{a.get('skill', '')} {words}{extra}{reason}".strip()
-    if inp.kind == "judge":
-        rest = " ".join(str(a[k]) for k in ("target", "qq", "faction", "seconds", "reason") if a.get(k))
-        return f"{a.get('sub', '')} {rest}".strip()
-    if inp.kind in ("chat", "lastwords", "relay", "speak"):
-        return str(a.get("text", ""))[:120]
-    if inp.kind in ("deadline", "remind"):
-        return f"阶段 {a.get('phase_no', '')}"
-    return " ".join(f"{k}={v}" for k, v in a.items() if k != "name") or a.get("name", "")
-
-
-# --- votes ---------------------------------------------------------------------------------------
-
-
-def votes(game: Game, rec: Recorder) -> dict[str, Any]:
-    name = game.seat_name
-    current = []
-    if game.state is not None:
-        for label, box in boxes(game.state):
-            if not box.votes:
-                continue
-            counts = box.tally()
-            current.append({
-                "box": label,
-                "tally": [(_target(game, t), _num(c)) for t, c in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))],
-                "ballots": [(name(v), _target(game, t), box.reasons.get(v, "")) for v, t in sorted(box.votes.items())],
-            })
-    days: dict[tuple[int, str], list[Vote]] = {}
-    for entry in rec.entries:
-        for v in entry.votes:
-            days.setdefault((v.day, v.box), []).append(v)
-    history = []
-    for (day, box), ballots in sorted(days.items()):
-        final: dict[int, int] = {}
-        for v in ballots:
-            final[v.ballot.voter] = v.ballot.target
-        counts: dict[int, int] = {}
-        for t in final.values():
-            counts[t] = counts.get(t, 0) + 1
-        history.append({
-            "day": day, "box": box,
-            "ballots": [{"at": local_time(b.at, game.options), "voter": name(b.voter), "target": _target(game, b.target),
-                         "reason": b.reason, "change": b.change, "proxy": b.proxy, "phase": v.phase}
-                        for v in ballots for b in (v.ballot,)],
-            "tally": [(_target(game, t), c) for t, c in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))],
-        })
-    return {"current": current, "history": history}
-
-
-def _target(game: Game, t: int) -> str:
-    return "弃权" if t == ABSTAIN else game.seat_name(t)
-
-
-def _num(x: float) -> str:
-    return str(int(x)) if x == int(x) else f"{x:g}"
-
-
 # --- controls ------------------------------------------------------------------------------------
 
 
@@ -323,19 +185,54 @@ def ruling_count(game: Game) -> int:
 # Each /法官 sub-command's form fields, in the order its words are typed.
 JUDGE_FIELDS = {
     "蓝牌": ("target", "reason"), "黄牌": ("target", "reason"), "红牌": ("target", "reason"),
+    "撤牌": ("target", "card", "reason"),
     "代投": ("target", "vote", "reason"), "替补": ("target", "qq"), "场外助理": ("target", "qq"),
     "延长": ("duration",), "终止": ("reason",), "判负": ("faction",), "添加法官": ("qq",), "移除法官": ("qq",),
     "推进": (), "暂停": (), "继续": (), "提醒": ("target",), "裁定": ("ruling", "result"),
 }
+CARDS = ("蓝牌", "黄牌", "红牌")
+# The commands one mis-tap must not fire: the form first shows what it will do, and the server acts only on
+# the second step's POST (confirm=1, for the same phase), so it holds without JavaScript.
+CONFIRM = {
+    "推进": "立即结束本阶段：还没提交的行动按规则视为放弃，随后进入下一阶段。",
+    "终止": "立即终止这局游戏，不判胜负；终止后不能恢复。",
+    "判负": "判这个阵营负，游戏按规则结算；判负后不能撤回。",
+    "撤牌": "撤回这名玩家的一张牌，并在群里公布。",
+}
+MAX_WORD = 200  # a form field longer than any command needs is cut (the 理由 fields allow 100)
 
 
 def judge_words(form: Any) -> list[str]:
     """A submitted control form as the words of the `/法官` command it stands for: the QQ layer's
     sub-command table then parses them exactly as if they had been typed."""
-    sub = str(form.get("sub", "")).strip()
+    sub = str(form.get("sub", "")).strip()[:10]
     words = [sub]
     for key in JUDGE_FIELDS.get(sub, ()):
-        value = " ".join(str(form.get(key, "")).split())  # one line, like a typed command
+        value = " ".join(str(form.get(key, "")).split())[:MAX_WORD]  # one line, like a typed command
         if value:
             words.append(value)
     return words
+
+
+QQ_FIELD = re.compile(r"@?[0-9]{5,12}")
+
+
+def field_problem(form: Any) -> str:
+    """Why a control form cannot stand for a command (said on the page), or "" — checked before any parser
+    sees it, so a 4,000-digit QQ never reaches int() or the database."""
+    sub = str(form.get("sub", "")).strip()
+    fields = JUDGE_FIELDS.get(sub, ())
+    if "qq" in fields and not QQ_FIELD.fullmatch(str(form.get("qq", "")).strip()):
+        return "QQ 号应为 5–12 位数字（可以带 @）。"
+    if "card" in fields and str(form.get("card", "")).strip() not in CARDS:
+        return "请选择要撤回的牌：蓝牌、黄牌或红牌。"
+    if "duration" in fields and len(str(form.get("duration", "")).strip()) > 16:
+        return "时长太长了：请写成 10m、2h、1d 这样。"
+    return ""
+
+
+def judge_fields(form: Any) -> list[tuple[str, str]]:
+    """The fields of a control form that a confirmation step carries on (sub, its fields, the page to go back to)."""
+    sub = str(form.get("sub", "")).strip()[:10]
+    keep = [("sub", sub)] + [(k, str(form.get(k, ""))[:MAX_WORD]) for k in JUDGE_FIELDS.get(sub, ()) if form.get(k)]
+    return keep + [("back", str(form.get("back", "controls"))[:20])]

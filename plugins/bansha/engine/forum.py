@@ -128,7 +128,8 @@ def cast_vote(game: Game, ctx: Ctx, box: VoteBox, voter: int, action: Action, *,
     own_post = action.via == "group" and not action.proxy
     ctx.group(f"{head}{ctx.name(voter)} {kind}：{what}{reason}", "vote",
               {"voter": voter, "target": target, "ballot": label, "own_post": own_post,
-               "progress": vote_progress(box, label)})
+               "progress": vote_progress(box, label),
+               "reason": action.reason, "change": ballot.change, "proxy": action.proxy})  # the 导演台's vote record
     by = f"（法官 {action.by_judge} 代投）" if action.by_judge else ("（代投）" if action.proxy else "")
     ctx.judge(f"{ctx.name(voter)} {kind} {what}{by}{reason}")
     if action.via == "pm":

@@ -41,6 +41,10 @@ async def judge(call: Call) -> None:
     inp = await entry.run(JudgeCall(call, game, sub), rest)
     if inp is not None:
         await call.submit(game, inp)
+        if sub == "移除法官":  # accepted: his open 导演台 sessions end now (console/auth.py)
+            from ... import console
+
+            await console.revoke(int(inp.arg("qq", 0)))
 
 
 def _at(j: JudgeCall) -> float:
