@@ -146,6 +146,8 @@ class Outbox:
     if TYPE_CHECKING:
         self_ids: dict[int, int]  # Service's: every active game indexed here -> its account
 
+        def _notify(self, gid: int) -> None: ...  # Service's: the 导演台's live pages
+
         def judges(self, self_id: int) -> bool: ...  # Service defines these
         async def delivery_context(self, gid: int) -> Recipients | None: ...
 
@@ -325,6 +327,8 @@ class Outbox:
                     continue
                 self._drop(chat, batch)
                 self._delivered.update(out.rows)
+                if chat.failures and out.game_id is not None:
+                    self._notify(out.game_id)  # it got through after trouble: the 导演台's count drops
                 chat.failures = 0
                 if chat.key in self.delivery.alerted:
                     await self.delivery.cleared(chat.key)
@@ -385,6 +389,8 @@ class Outbox:
             if chat.key[0] == "private":
                 self.delivery.held_targets.add(chat.key[1])
         self._drop(chat, gone)
+        if out.game_id is not None and (gone or first == now):
+            self._notify(out.game_id)  # the 导演台's 未送达 count changed
         if out.rows and not out.notice and (e.permanent or self.delivery.due(chat.key, first)):
             await self.delivery.alert(chat.key, out.game_id, out.self_id, out.group_id,
                                       why_undelivered(e.permanent, e.timeout, e.why), first)

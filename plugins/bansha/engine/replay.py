@@ -1,5 +1,5 @@
-"""Replaying a game's log with everything each input produced: the 导演台's timeline and votes,
-`bansha replay` and the JSON export.
+"""Replaying a game's log with everything each input produced: the 导演台's timeline, `bansha replay` and
+the JSON export (the 导演台's votes are read from the group's own posts: console/logview.py).
 
 A game is `(ruleset, options, seed, inputs…)`: folding the inputs again gives the same state and
 the same events, so the record of who was told what is rebuilt from the log rather than kept in
@@ -16,20 +16,10 @@ from . import registry
 from .core import Event, Input
 from .game import Game, apply, cast_lines
 from .mech_sheriff import Election
-from .votes import Ballot, VoteBox
+from .votes import VoteBox
 
 EXPORT_FORMAT = "bansha-game"
 EXPORT_VERSION = 1
-
-
-@dataclass(frozen=True)
-class Vote:
-    """One ballot as cast, with the day it belongs to."""
-
-    box: str  # 投票 | 警长竞选
-    day: int
-    phase: str  # phase label when it was cast
-    ballot: Ballot
 
 
 @dataclass(frozen=True)
@@ -42,7 +32,6 @@ class Entry:
     phase: str  # the phase label when the input arrived ("报名" before the deal)
     day: int
     events: tuple[Event, ...]
-    votes: tuple[Vote, ...]
 
 
 def boxes(state: Any) -> list[tuple[str, VoteBox]]:
@@ -62,30 +51,15 @@ class Recorder:
     def __init__(self, game: Game):
         self.game = game
         self.entries: list[Entry] = []
-        self._seen: dict[int, Ballot] = {}  # id -> ballot (kept alive so ids stay unique)
 
     def add(self, inp: Input) -> Entry:
         game = self.game
         phase, day = _where(game)
         seat = (game.seat_of(inp.actor) or 0) if inp.actor else 0
         events = apply(game, inp)
-        votes = self._new_votes(phase)
-        entry = Entry(game.seq, inp, seat, phase, day, tuple(events), votes)
+        entry = Entry(game.seq, inp, seat, phase, day, tuple(events))
         self.entries.append(entry)
         return entry
-
-    def _new_votes(self, phase: str) -> tuple[Vote, ...]:
-        state = self.game.state
-        if state is None:
-            return ()
-        out = []
-        for name, box in boxes(state):
-            for b in box.history:
-                if id(b) in self._seen:
-                    continue
-                self._seen[id(b)] = b
-                out.append(Vote(name, state.day, phase, b))
-        return tuple(out)
 
 
 def _where(game: Game) -> tuple[str, int]:
