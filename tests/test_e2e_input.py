@@ -174,9 +174,9 @@ async def test_a_judge_opens_starts_and_cards_within_seconds_and_nothing_is_drop
         t = Table(qq, proc, 8640, n=9, seed=1)
         t.setup_group()
         await t.open()
-        for p in t.players:  # one command each: within everyone's budget
-            await t.say(p, "/报名")
-        await t.group_says("当前 9 人", qq.mark() - 1, timeout=40)
+        signups = [await t.say(p, "/报名") for p in t.players]  # one command each: within everyone's budget
+        for mid in signups:  # each taken: a reaction on the post (engine/signup.py)
+            await qq.wait_reaction(mid, 40)
         # six judge commands in a second: the per-user budget (4, then 1 per 5 s) would drop two of them
         mark = qq.mark()
         for text in ("/开始", "/法官 暂停", "/法官 蓝牌 1 刷屏", "/法官 黄牌 2 场外", "/法官 红牌 7 场外",

@@ -194,8 +194,8 @@ async def test_commands_right_after_a_restart_wait_for_their_game(bot):
     u.setup_group()
     mark = qq.mark()
     await u.say(u.opener, "/开局 狼人杀")
-    await u.say(u.player(1), "/报名")
-    await u.group_says("报名成功", mark)
+    signup = await u.say(u.player(1), "/报名")
+    await qq.wait_reaction(signup, WAIT)  # taken (a sign-up is acknowledged on the post)
     assert [s.text for s in qq.sent[mark:] if "没有进行中的游戏" in s.text] == []
 
 
