@@ -8,6 +8,7 @@ This package puts the parts together: the game calls every installed part and na
 """
 
 from . import forum, judge, lurk, parts, reminders, rulings, signup, social, speaking
+from .behaviour import NOW, PLAN, Behaviour, Moments, unit
 from .channels import Channel
 from .core import (
     ABSTAIN,
@@ -41,7 +42,7 @@ from .votes import Ballot, VoteBox
 parts.install(forum.PART, lurk.PART, reminders.PART, rulings.PART, judge.PART, social.PART, speaking.PART, signup.PART)
 
 __all__ = [
-    "ABSTAIN", "ALIVE", "ALIVE_OTHER", "ANY", "Channel", "DEAD", "FORUM", "GROUP", "JUDGE", "NEXT_NIGHT", "PERMANENT", "QUICK",
+    "ABSTAIN", "ALIVE", "ALIVE_OTHER", "ANY", "NOW", "PLAN", "Behaviour", "Moments", "unit", "Channel", "DEAD", "FORUM", "GROUP", "JUDGE", "NEXT_NIGHT", "PERMANENT", "QUICK",
     "UNTIL_DAY", "UNTIL_PHASE", "Action", "Audience", "Ballot", "BaseState", "Book", "CastRow", "Ctx", "Event", "Game", "Input",
     "LegalChoice", "OptionSpec", "Outcome", "PhaseSpec", "Player", "Refusal", "Rng", "Role", "Ruleset", "Ruling", "Skill", "Status",
     "StatusBook", "Step", "StepView", "VoteBox", "all_rulesets", "apply", "get", "load_all", "register", "to_seat", "to_team", "to_user",

@@ -18,9 +18,10 @@ STEP_WAITING, STEP_SUBMITTED, STEP_RESOLVED = "等待", "已提交", "已结算"
 
 @dataclass(frozen=True)
 class Step:
-    key: str  # what runs: a skill's key, or a procedure of the game (counting the night's deaths…)
+    key: str  # what runs: a unit's key (engine/behaviour.py), or a procedure of the game (counting the night's deaths…)
     label: str = ""  # the rule text's name for the step
     phase: str = ""  # the (sub-)phase in which it resolves
+    moments: tuple[str, ...] = ()  # the unit's moments this step runs (the one check: behaviour.problems)
 
 
 @dataclass(frozen=True)

@@ -29,10 +29,12 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any, TypeVar
 
+from .behaviour import Behaviour, unit
 from .skills import Skill
 
 F = TypeVar("F", bound=Callable[..., Any])
 R = TypeVar("R", bound="Role")
+U = TypeVar("U", bound=Behaviour)
 
 
 @dataclass(frozen=True)
@@ -90,7 +92,22 @@ class Book:
         self.game = game
         self.roles: dict[str, Role] = {}
         self.skills: dict[str, Skill] = {}
+        self.units: dict[str, Behaviour] = {}  # every unit of behaviour, by key (engine/behaviour.py)
         self.handlers: dict[str, dict[str, Callable[..., Any]]] = {EFFECT: {}, TARGET: {}, BLOCKED: {}, STEP: {}}
+
+    def unit(self, key: str, name: str, **fields: Any) -> Callable[[type[U]], U]:
+        """Declare a unit of behaviour over its class (engine/behaviour.py `unit`), registered in this book."""
+        declare = unit(key, name, **fields)
+
+        def register(kind: type[U]) -> U:
+            made = declare(kind)
+            if key in self.units:
+                raise ValueError(f"{self.game}: unit {key!r} declared twice")
+            self.units[key] = made
+            self.declare(made)
+            return made
+
+        return register
 
     # --- declaring ---------------------------------------------------------------------------
     def role(self, role: R) -> R:
@@ -150,6 +167,8 @@ class Book:
         out = []
         steps = list(order)
         for key, skill in self.skills.items():
+            if key in self.units:
+                continue  # a unit's own check is engine/behaviour.py problems
             if not skill.mandatory and key not in self.handlers[EFFECT] and key not in steps:
                 out.append(f"skill {key} ({skill.name}) has no effect")
         for kind in (EFFECT, TARGET, BLOCKED):
@@ -160,6 +179,6 @@ class Book:
             if key not in steps:
                 out.append(f"step handler {key} is in no order")
         for key in steps:
-            if key not in self.handlers[STEP] and key not in self.handlers[EFFECT]:
+            if key not in self.handlers[STEP] and key not in self.handlers[EFFECT] and key not in self.units:
                 out.append(f"order step {key} has no handler")
         return out

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from . import incremental, parts
 from .basestate import BaseState
+from .behaviour import NOW, Behaviour
 from .channels import Channel, help_line
 from .core import ABSTAIN, Action, CastRow, Outcome, Refusal
 from .ctx import Ctx
@@ -134,7 +135,9 @@ class Ruleset:
 
     # --- optional hooks ---------------------------------------------------
     def blocked(self, state: Any, seat: int, skill: Skill) -> str | None:
-        """Why this seat cannot use this skill right now (beyond phase, uses, life): the book's check."""
+        """Why this seat cannot use this skill right now (beyond phase, uses, life): the unit's own check."""
+        if isinstance(skill, Behaviour):
+            return skill.blocked(state, seat)
         check = self.book.handler(BLOCKED, skill.key) if self.book else None
         return check(state, seat) if check else None
 
@@ -147,13 +150,19 @@ class Ruleset:
         """`target_refusal` for this seat and skill as a function of the target, or None when no target is
         refused beyond the declaration's rule: `legal` asks it once per skill, not once per candidate. By
         default the book's check; a game that overrides `target_refusal` instead is asked per target."""
+        if isinstance(skill, Behaviour):
+            return partial(skill.target, state, seat)
         if type(self).target_refusal is not Ruleset.target_refusal:
             return partial(self.target_refusal, state, seat, skill)
         check = self.book.handler(TARGET, skill.key) if self.book else None
         return None if check is None else (lambda target: check(state, seat, target))
 
     def perform(self, ctx: Ctx, state: Any, seat: int, skill: Skill, action: Action) -> None:
-        """Every check passed: the skill's effect, from the book (a game not yet in one: its do_<key>)."""
+        """Every check passed: the skill's effect (a unit's `resolve`; from the book; a game not yet in one:
+        its do_<key>)."""
+        if isinstance(skill, Behaviour) and skill.submit == NOW:
+            skill.resolve(ctx, state, seat, action)
+            return
         effect = self.book.handler(EFFECT, skill.key) if self.book else None
         handler = effect or getattr(self, f"do_{skill.key}", None)
         if handler is None:
