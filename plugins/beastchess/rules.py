@@ -44,6 +44,7 @@ from .data import (
 from .draft import DRAFT_SKILLS, settle_bans, settle_picks
 from .grimoire import GrimoireMixin
 from .power import BOOK, LEVEL_POWERS, REGISTRY
+from .reuse import outcome_key
 from .rounds import close_round, hp_extra, open_round
 from .state import BeastState
 
@@ -69,6 +70,7 @@ def instinct_skill(name: str, n: int) -> Skill:
 
 class BeastChess(GrimoireMixin, Ruleset):
     key = "beastchess"
+    reuse = {"outcome": outcome_key}  # the verdict is asked anew only when these facts change
     title = "斗兽棋"
     aliases = ("萬寧斗獸棋", "万宁斗兽棋", "斗獸棋", "beastchess")
     options = OPTIONS

@@ -15,7 +15,9 @@ Pure: no nonebot, no clock, no global random.
 from __future__ import annotations
 
 from ..bansha.engine import Action, CastRow, Ctx, OptionSpec, Outcome, PhaseSpec, Refusal, Ruleset, Skill, register
-from . import catalog  # noqa: F401  (checks every declaration against the orders)
+from . import (
+    catalog,  # noqa: F401  (checks every declaration against the orders)
+    )
 from .classes import CLASS_SKILLS, GRAPPLER
 from .combat import fortitude, save_bonus, will
 from .deaths import die
@@ -25,6 +27,7 @@ from .identify import IDENTIFY, claims_left
 from .night import Night
 from .order import BOOK, DAY, DUSK
 from .orders import ATTACK, class_blocked, class_skill, orders_text, start_dusk, withdraw
+from .reuse import outcome_key
 from .scoring import GOAL, GRAIL_POINTS, KILL_POINTS, SURVIVOR_POINTS, TEAMKILL_POINTS, THEFT_POINTS, end_board, fallen
 from .scoring import outcome as final_outcome
 from .sheet import SHEET
@@ -50,6 +53,7 @@ OPTIONS: tuple[OptionSpec, ...] = (
 
 class TavernRuleset(GrimoireMixin, Ruleset):
     key = "tavern"
+    reuse = {"outcome": outcome_key}  # the verdict is asked anew only when these facts change
     title = "酒馆"  # as typed after /开局 and listed by /帮助
     aliases = ("酒馆圣杯", "tavern")
     options = OPTIONS

@@ -26,6 +26,7 @@ from .boards import BOARDS, MAX_PLAYERS, Board, board_for, size_range
 from .book import BOOK, WerewolfSkill, after_death
 from .options import OPTIONS, PHASES, ROLE_OPTIONS, SHERIFF_OPTIONS, TURN_OPTIONS
 from .order import AFTER_DEATH, NIGHT_ORDER, NIGHT_PHASES
+from .reuse import outcome_key
 from .roles import everyone, pack, scapegoat, thief
 from .roles import sheriff as chief
 from .state import REVEALED, WerewolfState
@@ -68,6 +69,7 @@ def _flag(value: Any) -> bool:
 
 class WerewolfRuleset(Ruleset):
     key = "werewolf"
+    reuse = {"outcome": outcome_key}  # the verdict is asked anew only when these facts change
     title = "狼人杀"
     aliases = ("狼人", "werewolf")
     options = OPTIONS

@@ -156,8 +156,8 @@ def pending(game: Game) -> list[dict[str, Any]]:
     if game.status != RUNNING or game.state is None:
         return []
     out = []
-    for seat in sorted(game.rules.pending(game.state)):
-        owes = [c.skill.name for c in game.rules.legal(game.state, seat)]
+    for seat in sorted(game.pending()):
+        owes = [c.skill.name for c in game.legal(seat)]
         out.append({"seat": seat, "name": game.seat_name(seat), "qq": game.qq_of(seat), "owes": owes or ["行动"]})
     return out
 

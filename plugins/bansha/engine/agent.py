@@ -166,7 +166,7 @@ def play_game(
             if game.status != RUNNING or game.phase_no != phase_no:
                 continue
         state = game.state
-        owed = ruleset.pending(state)
+        owed = game.pending()
         for seat in sorted(owed):
             if seat not in owed:
                 continue  # an earlier move this step changed who owes an action (a death, a shot)
@@ -176,7 +176,7 @@ def play_game(
             if game.status != RUNNING or game.phase_no != phase_no:
                 break
             if moved:  # a refused input changed nothing: who owes an action is as it was
-                owed = ruleset.pending(game.state)
+                owed = game.pending()
         if not acted and game.status == RUNNING:
             clock = max(clock, game.deadline or clock)
             feed(Input.make("deadline", 0, clock, phase_no=game.phase_no))

@@ -227,7 +227,7 @@ def announce_open(game: Game, ctx: Ctx) -> None:
 
 def may_vote(game: Game, seat: int) -> bool:
     """A seat the rules bar from voting (翻牌白痴, 004's 愚者) is not carded for not voting."""
-    for skill in game.rules.skills_of(game.state, seat):
+    for skill in game.skills_of(seat):
         if skill.name == "投票":
             return game.rules.available(game.state, seat, skill) is None
     return False
@@ -255,7 +255,7 @@ def handle_speak(game: Game, ctx: Ctx, seat: int, text: str) -> None:
     state = game.state
     # a seat that left but still owes a step (the dead 警长 handing the badge on, a 遗言, a last shot) is on
     # stage: talking about it in the group is no 诈尸
-    if not game.rules.may_speak(state, seat) and seat not in game.rules.pending(state):
+    if not game.rules.may_speak(state, seat) and seat not in game.pending():
         action = opt(game, "诈尸处罚")
         ctx.group(f"{ctx.name(seat)} 已出局，请勿在群内发言（诈尸）。", "warn")
         ctx.judge(f"{ctx.name(seat)} 诈尸：{text[:50]}")
@@ -395,7 +395,7 @@ def card_ledger(game: Game) -> str:
 
 def pending_text(game: Game, seat: int) -> str:
     # what the seat owes: not a choice it may make at any time (自爆), which nobody is reminded of
-    names = "、".join(dict.fromkeys(c.skill.name for c in game.rules.legal(game.state, seat)
+    names = "、".join(dict.fromkeys(c.skill.name for c in game.legal(seat)
                                    if not c.skill.optional)) or "行动"
     when = f"截止 {clock_text(game.deadline, game.options)}" if game.deadline is not None else "计时暂停中"
     return f"提醒：本阶段你还有未提交的{names}，{when}。可以用 /放弃 跳过。"

@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from . import boards, channels, incremental, parts, record, registry
+from . import boards, cache, channels, parts, record, registry
 from .core import GROUP, Audience, Event, Input, Outcome, Player, Refusal, clean_text
 from .ctx import Ctx
 from .phases import FORUM, QUICK, PhaseSpec, deadline_text, local_time, phase_deadline
@@ -111,6 +111,31 @@ class Game:
         """Has this QQ had a seat here (now, or before a 替补)? Such a judge sees no secret until the end."""
         return self.seat_of(qq) is not None or qq in self.former
 
+    # --- what the engine asks the rules: kept while the game stands still (engine/cache.py) -------------
+    def pending(self) -> set[int]:
+        return self._ask("pending", copy=set)  # (a caller may change the set it gets)
+
+    def verdict(self) -> Outcome | None:
+        """The ruleset's `outcome` now: who has won, if anyone (the `outcome` field keeps the final one)."""
+        return self._ask("outcome")
+
+    def skills_of(self, seat: int) -> list[Skill]:
+        return self._ask("skills_of", seat, copy=list)
+
+    def legal(self, seat: int) -> list:
+        return self._ask("legal", seat, copy=list)
+
+    def _ask(self, name: str, *args: Any, copy: Any = None) -> Any:
+        answers = self.__dict__.get("_answers")
+        if answers is None:
+            answers = self.__dict__["_answers"] = cache.Answers()
+        return cache.ask(answers, self.seq, self.__dict__.get("_busy", False), self.rules, self.state, name, *args,
+                         copy=copy)
+
+    def __getstate__(self) -> dict[str, Any]:
+        """The game itself: the kept answers are the engine's, rebuilt as asked (never pickled or copied)."""
+        return {k: v for k, v in self.__dict__.items() if k not in ("_answers", "_busy")}
+
     def resolve(self, token: str) -> int | None:
         """A target token → seat (engine/seats.py: 3, 3号, 三号, @QQ, a name…), or None."""
         return resolve_seat(self.players, token)
@@ -131,9 +156,12 @@ def apply(game: Game, inp: Input) -> list[Event]:
     rules = game.rules
     ctx = Ctx(game, rules, inp.at, inp.actor)
     before = (game.phase_no, game.deadline)
-    incremental.unseal(game.state)  # this input may change anything
-    handler(game, ctx, inp)
-    _after(game, ctx, rules)
+    game.__dict__["_busy"] = True  # this input may change anything: no answer is kept for it (engine/cache.py)
+    try:
+        handler(game, ctx, inp)
+        _after(game, ctx, rules)
+    finally:
+        game.__dict__["_busy"] = False
     if game.phase_no != before[0] or game.deadline != before[1] or game.status == SIGNUP:
         _set_reminder(game, inp.at)  # (in sign-up every join or leave may move the roster's moment)
     game.seq += 1
@@ -352,23 +380,16 @@ _HANDLERS = {  # sign-up ("join", "leave") is engine/signup.py's
 
 
 def _after(game: Game, ctx: Ctx, rules: Ruleset) -> None:
-    """Settle the game after an input: outcome, phase entries, early closes.
-
-    In the simulator (`Game.texts` off) the state is sealed while the loop only asks (engine/incremental.py):
-    when it stops, the outcome and pending seats it asked last hold until the next input, for the agents."""
+    """Settle the game after an input: outcome, phase entries, early closes."""
     for _ in range(_EARLY_CLOSE_LIMIT):
         if game.status != RUNNING:
             return
         state = game.state
-        if not game.texts:
-            incremental.seal(state)
-        result = rules.outcome(state)
+        result = game.verdict()
         if result is not None:
-            incremental.unseal(state)
             _finish(game, ctx, result, result.text)
             return
         if ctx.entered:
-            incremental.unseal(state)
             ctx.entered.clear()
             spec = rules.phases[state.phase]
             game.phase_no += 1
@@ -380,7 +401,6 @@ def _after(game: Game, ctx: Ctx, rules: Ruleset) -> None:
             for part in parts.installed():
                 part.on_enter(game, ctx)
         elif _closes_early(game, rules, state):
-            incremental.unseal(state)
             _close(game, ctx)
         else:
             return
@@ -394,7 +414,7 @@ def _closes_early(game: Game, rules: Ruleset, state: Any) -> bool:
         and spec.early
         and game.options.get("节奏", QUICK) != FORUM
         and not game.paused
-        and not rules.pending(state)
+        and not game.pending()
         and not rules.keep_open(state)
         and not any(part.holds_open(game) for part in parts.writing("holds_open"))  # speaking turns
     )
@@ -422,7 +442,7 @@ def phase_line(game: Game, at: float) -> str:
 
 def decided(game: Game) -> bool:
     """The game has an outcome already (after it, no card, no check, no send-off)."""
-    return game.state is not None and game.rules.outcome(game.state) is not None
+    return game.state is not None and game.verdict() is not None
 
 
 def cast_lines(game: Game, *, qq: bool = True) -> list[str]:

@@ -136,7 +136,7 @@ def apply_judge(game: Game, ctx: Ctx, inp: Input) -> None:
 
 def private_pending(game: Game) -> bool:
     """Someone owes an action that is not a public one (a night action, 遗言…): any phase but a discussion day."""
-    return bool(game.rules.pending(game.state)) and not forum.in_discussion(game)
+    return bool(game.pending()) and not forum.in_discussion(game)
 
 
 @handles("添加法官", "移除法官")
@@ -303,7 +303,7 @@ def register_adviser(game: Game, ctx: Ctx, seat: int, adviser: int, played: int,
 def remind_pending(game: Game, ctx: Ctx, seat: int, by: int) -> None:
     """The judge reminds, privately, the seats that still owe an action (all, or one seat).
     The reply names nobody: who owes a night action would give roles away in the group."""
-    pending = sorted(game.rules.pending(game.state))
+    pending = sorted(game.pending())
     if seat:
         if seat not in pending:
             raise Refusal(f"{game.seat_name(seat)} 本阶段没有未提交的行动。")

@@ -72,12 +72,6 @@ def _check_declaration(ruleset: Ruleset) -> None:
 def register(ruleset: Ruleset) -> Ruleset:
     _check_declaration(ruleset)
     _RULESETS[ruleset.key] = ruleset
-    # plugins/<game>/kept.py names the facts its pending()/outcome() read (engine/incremental.py)
-    kept = game_module(ruleset, "kept")
-    for name in ("pending_key", "outcome_key"):
-        fn = getattr(kept, name, None)
-        if fn is not None:
-            setattr(ruleset, name, fn)
     return ruleset
 
 

@@ -34,7 +34,7 @@ def remind(game: Game, ctx: Ctx, lead: float) -> None:
     """The reminders due `lead` seconds before the deadline: private, public, or both."""
     private, public = leads(game)
     if any(abs(lead - p) < 1 for p in private):
-        for seat in sorted(game.rules.pending(game.state)):
+        for seat in sorted(game.pending()):
             ctx.seat(seat, forum.pending_text(game, seat), "remind")
     if any(abs(lead - p) < 1 for p in public):
         countdown(game, ctx)
@@ -47,8 +47,8 @@ def owing(game: Game) -> list[int]:
     if forum.in_discussion(game):
         return [s for s in state.living() if forum.may_vote(game, s) and s not in game.forum.voted]
     out = []
-    for seat in sorted(game.rules.pending(state)):
-        legal = game.rules.legal(state, seat)
+    for seat in sorted(game.pending()):
+        legal = game.legal(seat)
         if legal and all(c.skill.name == "投票" for c in legal):  # a vote phase: owing it is public
             out.append(seat)
     return out

@@ -1,7 +1,7 @@
 """The ruleset protocol and the context a ruleset works through.
 
-A ruleset is a stateless object (beside the kept answers of engine/incremental.py, a cache whose key
-decides alone whether it holds); the game state it folds is a dataclass it
+A ruleset is a stateless object that keeps nothing (the engine keeps what it asks: engine/cache.py, and a
+ruleset's `reuse` says what may be kept across inputs); the game state it folds is a dataclass it
 creates in `setup`. The engine calls, in the terms of DESIGN.md: deal
 (`setup`), legal actions per seat (`legal`), act (`act`), close a phase at its
 deadline (`close_phase`), what a seat knows (`view`) and the outcome
@@ -16,7 +16,7 @@ from dataclasses import dataclass, replace
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
-from . import incremental, parts
+from . import parts
 from .basestate import BaseState
 from .behaviour import NOW, Behaviour
 from .channels import Channel, help_line
@@ -114,17 +114,10 @@ class Ruleset:
     def outcome(self, state: Any) -> Outcome | None:
         raise NotImplementedError
 
-    # Kept answers (engine/incremental.py): the facts `pending`/`outcome` read, as a small hashable; the
-    # answer is recomputed only when they change. None: recompute on every call.
-    def pending_key(self, state: Any) -> Hashable | None:
-        return None
-
-    def outcome_key(self, state: Any) -> Hashable | None:
-        return None
-
-    def __init_subclass__(cls, **kw: Any) -> None:
-        super().__init_subclass__(**kw)
-        incremental.wrap(cls)
+    # Answers the engine may keep across inputs (engine/cache.py): a name (`outcome`, `pending`) and a function
+    # of the state giving a small hashable of exactly the facts that answer reads; the answer is asked anew only
+    # when it changes. Declared here, in the ruleset's class, or not at all.
+    reuse: dict[str, Callable[[Any], Hashable]] = {}
 
     def role_text(self, state: Any, seat: int) -> str:
         """The seat's role, faction and private knowledge, for /身份."""

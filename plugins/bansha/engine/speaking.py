@@ -93,7 +93,7 @@ def _finish(game: Game, ctx: Ctx, lead: str) -> None:
     else:
         game.deadline = end
         when = f"截止 {deadline_text(end, ctx.at, game.options)}"
-    owing = sorted(game.rules.pending(game.state))
+    owing = sorted(game.pending())
     what = f"还没投票的 {'、'.join(f'{s}号' for s in owing)} 请投票，{when}。" if owing else "大家都已投票。"
     ctx.group(f"{lead}发言结束。{what}", "turn")
     ctx.judge(f"{game.rules.phase_label(game.state)} 轮流发言结束")

@@ -305,7 +305,7 @@ async def _bare_skill_rule(event: MessageEvent) -> bool:
         if svc.self_ids.get(game.gid) != int(event.self_id):
             continue
         seat = game.seat_of(event.user_id)
-        if game.status == RUNNING and seat and any(s.matches(words[0]) for s in game.rules.skills_of(game.state, seat)):
+        if game.status == RUNNING and seat and any(s.matches(words[0]) for s in game.skills_of(seat)):
             return True
     return False
 

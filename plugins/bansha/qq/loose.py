@@ -34,7 +34,7 @@ async def vote_open(event: MessageEvent) -> bool:
     seat = game.seat_of(event.user_id)
     if seat is None or not game.state.alive[seat]:
         return False  # a dead player's 「投3」 is a post like any other (诈尸 is checked there)
-    vote = find_skill(game.rules.skills_of(game.state, seat), "投票")
+    vote = find_skill(game.skills_of(seat), "投票")
     return vote is not None and game.rules.available(game.state, seat, vote) is None
 
 
@@ -44,7 +44,7 @@ def my_skills(games: list[Game], user: int) -> list[tuple[Game, Skill]]:
     for game in games:
         seat = game.seat_of(user)
         if game.status == RUNNING and seat:
-            out.extend((game, s) for s in game.rules.skills_of(game.state, seat) if not s.mandatory)
+            out.extend((game, s) for s in game.skills_of(seat) if not s.mandatory)
     return out
 
 

@@ -61,7 +61,7 @@ def reply_target(event: GroupMessageEvent) -> tuple[Game, int] | None:
 
 def _awaits(game: Game, seat: int) -> bool:
     """A 宣言 still waits for this seat's answer (public: every 宣言 is posted in the group)."""
-    return any(s.key == "answer" for s in game.rules.skills_of(game.state, seat))
+    return any(s.key == "answer" for s in game.skills_of(seat))
 
 
 async def reply_answer(call: Call) -> None:

@@ -165,7 +165,7 @@ async def command_help(call: Call, word: str) -> str:
         return f"{sub.form(name)}：{sub.summary}（法官命令）"
     for game in await call.games() if current() is not None else []:
         seat = game.seat_of(call.user)
-        skill = find_skill(game.rules.skills_of(game.state, seat), name) if seat and game.state else None
+        skill = find_skill(game.skills_of(seat), name) if seat and game.state else None
         if skill is not None:
             if call.in_group:
                 raise Refusal("技能的用法请私聊机器人发送 /帮助 <技能名>，别在群里暴露自己！")

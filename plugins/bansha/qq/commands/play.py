@@ -13,7 +13,7 @@ async def act(call: Call, game: Game, skill: str, words: list[str], reason: str 
     via = "group" if call.in_group else "pm"
     seat = game.seat_of(call.user)
     if seat and game.state is not None:  # 「/技能 查验3」: the skill run together with its first target
-        name, words = parse.skill_words(game.rules.skills_of(game.state, seat), skill, words)
+        name, words = parse.skill_words(game.skills_of(seat), skill, words)
         if name != skill and "text" in extra:
             extra["text"] = f"{words[0]} {extra['text']}".strip()
         skill = name
@@ -87,7 +87,7 @@ async def elect(call: Call) -> None:
     game = await call.group_game()
     word = "上警" if call.name == "上警" else "退水"
     if game.status == RUNNING and not any(s.matches(word) for seat in range(1, game.state.n + 1)
-                                          for s in game.rules.skills_of(game.state, seat)):
+                                          for s in game.skills_of(seat)):
         # nobody holds it: the board has no election, which is public; say so plainly, in the group
         raise Refusal(f"这一局没有警长竞选，用不上 /{word}。")
     await public_act(call, game, word, [])

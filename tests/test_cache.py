@@ -1,15 +1,15 @@
-"""The kept `pending()`/`outcome()` (engine/incremental.py) equal the from-scratch ones, after every input and
-at every call the engine and the agents make, over random games of every ruleset: kept by a ruleset's key, or
-by the simulator's seal between inputs."""
+"""The engine's one cache (engine/cache.py): every answer it keeps equals the ruleset's own — after every input
+and at every call the engine and the agents make, over random games of every ruleset — whether kept for the
+current input or across inputs by a ruleset's declared `reuse` key; and the check can fail."""
 
 from __future__ import annotations
 
 import pytest
 from conftest import LONG
 
-from plugins.bansha.engine import incremental, registry
+from plugins.bansha.engine import cache, incremental, registry
 from plugins.bansha.engine.agent import play_game
-from plugins.bansha.engine.incremental import Stale, scratch_outcome, scratch_pending
+from plugins.bansha.engine.cache import Stale
 
 GAMES_PER_RULESET = 2000 if LONG else 30
 
@@ -21,68 +21,69 @@ def _boards(rules) -> list[dict]:
 
 
 def play_checked(rules, games: int, first_seed: int = 0) -> int:
-    """Random games of `rules`, the kept answers checked; returns the number of inputs checked."""
+    """Random games of `rules`, every kept answer checked; returns the number of inputs checked."""
     checked = 0
 
     def observe(game, _inp, _events):
         nonlocal checked
         if game.state is None:
             return
-        kept_pending, kept_outcome = rules.pending(game.state), rules.outcome(game.state)
-        fresh_pending, fresh_outcome = scratch_pending(rules, game.state), scratch_outcome(rules, game.state)
-        assert kept_pending == fresh_pending, f"seed {game.seed} input {game.seq}: pending {kept_pending} ≠ {fresh_pending}"
-        assert kept_outcome == fresh_outcome, f"seed {game.seed} input {game.seq}: outcome {kept_outcome} ≠ {fresh_outcome}"
+        for _ in range(2):  # the second ask is served from the cache (and checked, VERIFY)
+            assert game.pending() == rules.pending(game.state), f"seed {game.seed} input {game.seq}: pending"
+            assert game.verdict() == rules.outcome(game.state), f"seed {game.seed} input {game.seq}: outcome"
         checked += 1
 
     boards = _boards(rules)
     for seed in range(first_seed, first_seed + games):
         options = boards[seed % len(boards)]
         sizes = rules.sizes(options)
-        # every other game as the simulator plays it (no texts): there the state is also sealed between inputs
         play_game(rules, sizes[seed % len(sizes)], seed, dict(options), observe=observe, texts=seed % 2 == 1)
     return checked
 
 
 @pytest.fixture
 def verify(monkeypatch):
+    monkeypatch.setattr(cache, "VERIFY", True)
     monkeypatch.setattr(incremental, "VERIFY", True)
 
 
 @pytest.mark.long
 @pytest.mark.parametrize("key", [r.key for r in registry.all_rulesets()])
-def test_kept_answers_equal_the_from_scratch_ones(key, verify):
+def test_kept_answers_equal_the_rulesets_own(key, verify):
     rules = registry.get(key)
     assert play_checked(rules, GAMES_PER_RULESET) > GAMES_PER_RULESET * 10
 
 
-def test_a_key_that_misses_a_fact_is_caught(verify):
-    """The check can fail: a 狼人杀 whose outcome key leaves out who is alive serves a stale verdict."""
-    base = registry.get("werewolf")
-
-    class Forgetful(type(base)):
-        def outcome_key(self, state):
-            return state.phase  # misses every death
-
-        def pending_key(self, state):
-            return state.day  # misses every vote and every new phase
-
+def test_a_reuse_key_that_misses_a_fact_is_caught(verify, monkeypatch):
+    """The check can fail: a 狼人杀 whose declared outcome key leaves out who is alive serves a stale verdict."""
+    rules = registry.get("werewolf")
+    monkeypatch.setattr(type(rules), "reuse", {"outcome": lambda state: state.phase})  # misses every death
     with pytest.raises(Stale):
-        play_checked(Forgetful(), 5)
+        play_checked(rules, 5)
 
 
-def test_a_change_under_the_seal_is_caught(verify):
-    """The check covers the seal too: a state changed between inputs without unsealing it (nothing in the
-    engine does; here a test's hand) serves a stale answer, and the check says so."""
+def test_a_change_between_inputs_behind_the_engines_back_is_caught(verify):
+    """Between two inputs the state stands still, so an answer is kept for the input; a state changed by hand
+    (nothing in the engine does) serves a stale answer, and the check says so."""
     rules = registry.get("werewolf")
 
     def observe(game, _inp, _events):
-        owed = rules.pending(game.state) if game.state is not None else set()
+        owed = game.pending() if game.state is not None else set()
         if owed:
-            game.state.done.update(owed)  # they all acted, behind the seal's back
-            rules.pending(game.state)
+            game.state.done.update(owed)  # they all acted, behind the engine's back
+            game.pending()
 
     with pytest.raises(Stale):
         play_game(rules, 9, 1, observe=observe, texts=False)
+
+
+def test_no_ruleset_keeps_anything_of_its_own():
+    """A ruleset holds no cache and marks nothing: nothing wraps its methods, no file attaches keys."""
+    for rules in registry.all_rulesets():
+        for name in ("pending", "outcome", "skills_of", "legal"):
+            fn = getattr(type(rules), name)
+            assert not hasattr(fn, "__wrapped__"), f"{rules.key}.{name} is wrapped"
+        assert set(rules.reuse) <= {"pending", "outcome"}, rules.key
 
 
 @pytest.mark.parametrize("key", [r.key for r in registry.all_rulesets()])
