@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from plugins.bansha.engine import ABSTAIN, Action, Event, Game, Input, Refusal, Rng, Ruleset, apply
-from plugins.bansha.engine.agent import Agent, agent_for, random_action
+from plugins.bansha.engine.agents.play import Agent, agent_for, random_action
 from plugins.bansha.engine.game import RUNNING
 
 T0 = 1_700_000_000.0

@@ -12,7 +12,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from plugins.bansha.engine import registry  # noqa: E402
+from plugins.bansha.engine.core import registry  # noqa: E402
 
 registry.load_all()
 

@@ -17,15 +17,15 @@ from typing import Any
 from fakeqq import FakeQQ, Sent
 
 from plugins.bansha.engine import Input, Refusal, apply
-from plugins.bansha.engine.agent import agent_for
+from plugins.bansha.engine.agents.play import agent_for
 from plugins.bansha.engine.core import ABSTAIN, MARKER_RE
+from plugins.bansha.engine.core.phases import parse_options
+from plugins.bansha.engine.core.rng import Rng
 from plugins.bansha.engine.game import ENDED, Game
-from plugins.bansha.engine.phases import parse_options
-from plugins.bansha.engine.posts import compose
-from plugins.bansha.engine.rng import Rng
-from plugins.bansha.engine.ruleset import Ruleset
-from plugins.bansha.routing import route
+from plugins.bansha.engine.game.ruleset import Ruleset
+from plugins.bansha.engine.views.posts import compose
 from plugins.bansha.service import Origin
+from plugins.bansha.service.routing import route
 
 _TIME = re.compile(r"\d{2}-\d{2} \d{2}:\d{2}(?::\d{2})?")
 _LEFT = re.compile(r"（还有 [^）]*）")
@@ -80,7 +80,7 @@ class Mirror:
     dry: bool = False  # fold locally only: the crash-free reference run
     arng: Rng | None = None
     events: list = field(default_factory=list)  # every event of the local fold, in order
-    posts: list = field(default_factory=list)  # …and what they became in the group (engine/posts.py), in order
+    posts: list = field(default_factory=list)  # …and what they became in the group (engine/views/posts.py), in order
 
     def nick(self, qq: int) -> str:
         if self.dry:

@@ -16,11 +16,10 @@ sys.path[:0] = [str(HERE.parent), str(HERE)]
 from test_postgres import PG, _reset  # noqa: E402
 
 from plugins.bansha import db  # noqa: E402
-from plugins.bansha.engine import registry  # noqa: E402
-from plugins.bansha.engine.core import Input  # noqa: E402
-from plugins.bansha.lease import Leases  # noqa: E402
+from plugins.bansha.engine.core import Input, registry  # noqa: E402
 from plugins.bansha.models import GameRow, InputRow, OutboxRow  # noqa: E402
 from plugins.bansha.service import NotOwner, Origin, Service  # noqa: E402
+from plugins.bansha.service.lease import Leases  # noqa: E402
 
 
 class Recorder:

@@ -295,7 +295,7 @@ class Table:
             await self.join(p)
 
     async def join(self, who: int) -> int:
-        """/报名: acknowledged by a reaction on the post (engine/signup.py), not by a message."""
+        """/报名: acknowledged by a reaction on the post (engine/parts/signup.py), not by a message."""
         return await sign_up(self.qq, who, self.group)
 
     async def start(self) -> None:

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from plugins.bansha import service
-from plugins.bansha.engine import registry
+from plugins.bansha.engine.core import registry
 
 ROOT = Path(__file__).resolve().parents[1]
 PLUGINS = ROOT / "plugins"

@@ -10,7 +10,7 @@ import pytest
 from chaos import Vocabulary, play_chaos
 
 from plugins.bansha.engine import Game, Input, apply, get
-from plugins.bansha.engine.agent import play_game
+from plugins.bansha.engine.agents.play import play_game
 from plugins.bansha.engine.game import ENDED
 from plugins.beastchess import rules  # noqa: F401  # registers the ruleset
 from plugins.beastchess.agent import beast_agent
@@ -109,7 +109,7 @@ def test_chaos_refusals_change_nothing_and_games_still_replay(n):
 
 
 def test_the_simulators_heuristic_agent_plays_well_formed_games():
-    from plugins.bansha.engine.heuristic import heuristic_action
+    from plugins.bansha.engine.agents.heuristic import heuristic_action
 
     for n in SIZES:
         for seed in range(10):

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from plugins.bansha.engine import Skill, get
-from plugins.bansha.engine.roles import STEP
+from plugins.bansha.engine.core.roles import STEP
 from plugins.beastchess import catalog, instincts, order, power
 from plugins.beastchess.abilities import LEVELS
 from plugins.beastchess.catalog import INSTINCT_LIST, problems

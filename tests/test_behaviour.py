@@ -4,7 +4,7 @@ tables, whatever the game."""
 from __future__ import annotations
 
 from plugins.bansha.engine import ALIVE_OTHER, Behaviour, Moments, Step, unit
-from plugins.bansha.engine.behaviour import problems
+from plugins.bansha.engine.core.behaviour import problems
 
 
 class Mine(Behaviour):

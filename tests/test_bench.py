@@ -7,9 +7,9 @@ import json
 import pickle
 import sqlite3
 
-from plugins.bansha import bench, benchproc, cli, sim
-from plugins.bansha.engine import registry
-from plugins.bansha.engine.agent import play_game
+from plugins.bansha.engine.agents.play import play_game
+from plugins.bansha.engine.core import registry
+from plugins.bansha.tools import bench, bench_process, cli, kit, sim
 
 
 def test_latency_harness_votes_really_count_and_the_bare_matcher_really_commits(tmp_path):
@@ -36,12 +36,12 @@ def test_latency_harness_votes_really_count_and_the_bare_matcher_really_commits(
 
 
 def test_restart_starts_the_real_bot_on_copies_of_real_games_and_measures_it(tmp_path):
-    figures = {f.key: f for f in benchproc.restart([12], seed=3, repeat=1, templates=5, workdir=tmp_path)}
+    figures = {f.key: f for f in bench_process.restart([12], seed=3, repeat=1, templates=5, workdir=tmp_path)}
     ready, rss, ws, answer = figures["ready:12"], figures["rss:12"], figures["ws:12"], figures["answer:12"]
     assert ready.detail["games"] == 12 and ready.detail["templates"] == 5 and ready.detail["copies"] == 7
     assert 0 < ws.value <= answer.value and 0 < ws.value <= ready.value + 5  # all from the process start
-    assert ready.met is None and ws.met == (ws.value <= benchproc.WS_GOAL)  # the readiness goals are for 1,000+
-    assert rss.met == (rss.value <= benchproc.RSS_GOAL) and rss.baseline and rss.baseline > 10 * 2**20
+    assert ready.met is None and ws.met == (ws.value <= bench_process.WS_GOAL)  # the readiness goals are for 1,000+
+    assert rss.met == (rss.value <= bench_process.RSS_GOAL) and rss.baseline and rss.baseline > 10 * 2**20
     # the copies are games of their own: own group, own players, and their snapshots say so
     db = sqlite3.connect(tmp_path / "restart-12.sqlite3")
     groups = [g for (g,) in db.execute("select group_id from bansha_game where status != 'ended'")]
@@ -53,7 +53,7 @@ def test_restart_starts_the_real_bot_on_copies_of_real_games_and_measures_it(tmp
 
 
 def test_snapshot_of_a_long_forum_game_is_measured_after_its_inputs(tmp_path):
-    (fig,) = benchproc.snapshot(300, seed=2, games=["狼人杀"], workdir=tmp_path)
+    (fig,) = bench_process.snapshot(300, seed=2, games=["狼人杀"], workdir=tmp_path)
     assert fig.detail["inputs"] == 300 and fig.detail["kinds"]["speak"] > 100
     db = sqlite3.connect(tmp_path / "forum-狼人杀.sqlite3")
     (size, seq), = db.execute("select length(data), seq from bansha_snapshot").fetchall()
@@ -85,8 +85,8 @@ def test_goals_are_checked_against_the_figures():
 
 def test_percentile_is_nearest_rank():
     xs = [float(i) for i in range(1, 101)]
-    assert bench._percentile(xs, 0.5) == 50.0 and bench._percentile(xs, 0.99) == 99.0
-    assert bench._percentile([3.0], 0.99) == 3.0
+    assert kit.percentile(xs, 0.5) == 50.0 and kit.percentile(xs, 0.99) == 99.0
+    assert kit.percentile([3.0], 0.99) == 3.0
 
 
 def test_bench_cli_prints_goals_and_writes_markdown(tmp_path, capsys):
@@ -123,7 +123,7 @@ def test_the_websocket_latency_drives_the_real_bot_and_sits_beside_the_in_proces
     """Every /投票 goes from the fake OneBot client over the WebSocket into the real bot.py process, into its
     log, and its acknowledgement (a reaction on the vote) comes back to the client; the figure is reported
     next to the in-process one."""
-    from plugins.bansha import bench_ws
+    from plugins.bansha.tools import bench_ws
 
     p50, p99 = bench_ws.latency_ws(games=3, rounds=2, seed=5, game="狼人杀", workdir=tmp_path,
                                    inproc={"p50": 0.004, "p99": 0.008})

@@ -7,10 +7,10 @@ import pytest
 
 from plugins.bansha.engine import Book, Role, Skill, Step
 from plugins.bansha.engine.core import EFFECT, Mute
+from plugins.bansha.engine.core.order import STEP_RESOLVED, STEP_SUBMITTED, STEP_WAITING, in_phase, step_state
+from plugins.bansha.engine.core.phases import PhaseSpec
 from plugins.bansha.engine.game import _pm_only
-from plugins.bansha.engine.order import STEP_RESOLVED, STEP_SUBMITTED, STEP_WAITING, in_phase, step_state
-from plugins.bansha.engine.phases import PhaseSpec
-from plugins.bansha.routing import route
+from plugins.bansha.service.routing import route
 
 LOOK = Skill("look", "查看", phases=("night",))
 HIDE = Skill("hide", "躲藏", phases=("night",))

@@ -1,4 +1,4 @@
-"""The engine's one cache (engine/cache.py): every answer it keeps equals the ruleset's own — after every input
+"""The engine's one cache (engine/core/cache.py): every answer it keeps equals the ruleset's own — after every input
 and at every call the engine and the agents make, over random games of every ruleset — whether kept for the
 current input or across inputs by a ruleset's declared `reuse` key; and the check can fail."""
 
@@ -7,9 +7,9 @@ from __future__ import annotations
 import pytest
 from conftest import LONG
 
-from plugins.bansha.engine import cache, incremental, registry
-from plugins.bansha.engine.agent import play_game
-from plugins.bansha.engine.cache import Stale
+from plugins.bansha.engine.agents.play import play_game
+from plugins.bansha.engine.core import cache, incremental, registry
+from plugins.bansha.engine.core.cache import Stale
 
 GAMES_PER_RULESET = 2000 if LONG else 30
 
@@ -91,7 +91,7 @@ def test_skipping_the_text_changes_no_move_and_no_result(key):
     """`play_game(texts=False)` (the simulator, the bench) plays the same game as with every text formatted:
     the same inputs, the same events' data and the same outcome, for each kind of agent; only the judge's
     record is not kept."""
-    from plugins.bansha.sim import AGENTS, build_options
+    from plugins.bansha.tools.sim import AGENTS, build_options
 
     rules = registry.get(key)
     options = build_options(rules)

@@ -11,7 +11,8 @@ from test_nata_roles import deal as roles_for
 from test_nata_roles import exile
 from test_nata_table import NOON, Table
 
-from plugins.bansha.engine import Event, audit, to_team
+from plugins.bansha.engine import Event, to_team
+from plugins.bansha.engine.views import audit
 
 
 def team_events(events):

@@ -21,8 +21,9 @@ import pytest
 from fakeqq import BotProcess, FakeQQ
 from mirror import Mirror, expected
 
-from plugins.bansha.engine import Refusal, apply, registry
-from plugins.bansha.engine.rng import Rng
+from plugins.bansha.engine import Refusal, apply
+from plugins.bansha.engine.core import registry
+from plugins.bansha.engine.core.rng import Rng
 
 pytestmark = pytest.mark.e2e
 ROOT = Path(__file__).resolve().parents[1]

@@ -13,7 +13,7 @@ END = "<!-- commands:end -->"
 
 def table_markdown() -> str:
     out = subprocess.run(
-        [sys.executable, "-m", "plugins.bansha.cli", "commands"], cwd=ROOT, capture_output=True, text=True,
+        [sys.executable, "-m", "plugins.bansha.tools.cli", "commands"], cwd=ROOT, capture_output=True, text=True,
         timeout=120, check=True,
     )
     return out.stdout.strip()

@@ -13,10 +13,10 @@ from consoleutil import BASE, SUPER, World, client, csrf_of, login, make, open_g
 from itsdangerous import URLSafeTimedSerializer
 from tortoise import Tortoise
 
-from plugins.bansha import cli
 from plugins.bansha.console.auth import LINK_SECONDS
 from plugins.bansha.models import ConsoleLogin, ConsoleNote, InputRow, OutboxRow, Setting
 from plugins.bansha.service import Service
+from plugins.bansha.tools import cli
 
 OWNER, OTHER_JUDGE, STRANGER = 7001, 7002, 7003
 ORIGIN = {"Origin": BASE}  # a browser's login POST from the console's own page
@@ -64,7 +64,7 @@ async def test_the_judge_sees_true_roles_camps_and_the_night_order(env):
 
 async def test_every_ruleset_renders_every_page_at_every_stage(env):
     world, svc, con, c = env
-    from plugins.bansha.engine import registry
+    from plugins.bansha.engine.core import registry
 
     await login(c, SUPER)
     group = 70
@@ -281,15 +281,15 @@ def _body(html: str) -> str:
 
 
 def test_the_render_bench_measures_a_14_player_nata_grimoire_with_500_inputs():
-    from plugins.bansha.console import bench
+    from plugins.bansha.tools import bench_console
 
-    game, log = bench.nata_game()
+    game, log = bench_console.nata_game()
     assert len(log) == game.seq == 500 and len(game.players) == 14 and game.status == "running"
-    html = bench.render_grimoire(game)
+    html = bench_console.render_grimoire(game)
     assert all(f'id="seat-{s}"' in html for s in range(1, 15))
     assert all(row.role.split("（")[0] in html for row in game.rules.cast(game.state))
-    (fig,) = bench.figures(repeat=3)
-    assert fig["detail"]["inputs"] == 500 and fig["value"] > 0 and fig["met"] == (fig["value"] < bench.GOAL)
+    (fig,) = bench_console.figures(repeat=3)
+    assert fig["detail"]["inputs"] == 500 and fig["value"] > 0 and fig["met"] == (fig["value"] < bench_console.GOAL)
 
 
 async def test_a_live_refresh_leaves_the_forms_message_for_the_page_it_redirects_to(env):

@@ -189,7 +189,7 @@ async def _on_a_phone(driver, t, qq) -> None:
 
 
 async def test_a_judge_rules_a_pending_ruling_from_the_browser():
-    """纳塔's 审讯 asks the 法官 to judge a free-text answer (engine/rulings.py): the ruling waits in the
+    """纳塔's 审讯 asks the 法官 to judge a free-text answer (engine/parts/rulings.py): the ruling waits in the
     控制 page's queue, one click rules it, the judge alone is told, and the queue empties by itself."""
     from fakeqq import BotProcess, FakeQQ
     from test_e2e import JUDGE, ROOT

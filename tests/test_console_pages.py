@@ -13,11 +13,10 @@ from consoleutil import World, client, csrf_of, login, make, open_game, wipe
 from tortoise import Tortoise
 
 from plugins.bansha.console import logview, views
-from plugins.bansha.engine import judge as judge_inputs
-from plugins.bansha.engine import registry
-from plugins.bansha.engine.agent import play_game
-from plugins.bansha.engine.core import Input, Refusal
-from plugins.bansha.engine.replay import replay
+from plugins.bansha.engine.agents.play import play_game
+from plugins.bansha.engine.core import Input, Refusal, registry
+from plugins.bansha.engine.game.replay import replay
+from plugins.bansha.engine.parts import moderator as judge_inputs
 from plugins.bansha.models import InputRow
 from plugins.bansha.service import Service
 
@@ -122,8 +121,8 @@ async def test_the_timeline_pages_newest_first_and_filters_by_kind_day_and_seat(
 def test_no_skill_key_is_shown_where_a_judge_reads():
     """The grimoire's facts, the timeline, the votes and the pending list name skills as the rule text does
     (「失去技能：预言」, never 「失去技能：check」), for every game at several stages."""
-    from plugins.bansha.console import bench
     from plugins.bansha.console.pages import render
+    from plugins.bansha.tools import bench_console
 
     def visible(page: str) -> str:
         return htmllib.unescape(re.sub(r"<[^>]+>", " ", page))
@@ -145,9 +144,9 @@ def test_no_skill_key_is_shown_where_a_judge_reads():
                 keys = set(book.skills) if book else set()
                 keys |= {sk.key for s in range(1, g.state.n + 1) for sk in rules.skills_of(g.state, s)}
                 keys = {k for k in keys if re.fullmatch(r"[a-z_]{3,}", k)}
-                ctx = {"console": bench._console(), "session": None, "csrf": "", "game": g, "tab": "", "live": "",
+                ctx = {"console": bench_console._console(), "session": None, "csrf": "", "game": g, "tab": "", "live": "",
                        "head": views.clock(g, 0), "flashes": [], "undelivered": None}
-                pages = [render("grimoire.html", g=views.grimoire(g), **ctx), bench.render_timeline(g, rec),
+                pages = [render("grimoire.html", g=views.grimoire(g), **ctx), bench_console.render_timeline(g, rec),
                          render("votes.html", v=logview.votes(g, rec), **ctx),
                          render("pending.html", rows=views.pending(g), **ctx)]
                 text = " ".join(visible(p) for p in pages)

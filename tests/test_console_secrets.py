@@ -14,11 +14,11 @@ import pytest
 from consoleutil import World, client, csrf_of, login, make, open_game, wipe
 from tortoise import Tortoise
 
-from plugins.bansha import cli
-from plugins.bansha.engine import judge as judge_inputs
 from plugins.bansha.engine.core import Input
+from plugins.bansha.engine.parts import moderator as judge_inputs
 from plugins.bansha.models import ConsoleNote
 from plugins.bansha.service import Origin, Service
+from plugins.bansha.tools import cli
 
 OWNER = 7199  # not among the agents' QQs (group * 100 + seat)
 GROUP = 71

@@ -12,10 +12,10 @@ import pytest
 from consoleutil import World, client, csrf_of, login, make, open_game, wipe
 from tortoise import Tortoise
 
-from plugins.bansha.engine import judge as judge_inputs
+from plugins.bansha.engine.parts import moderator as judge_inputs
 from plugins.bansha.models import OutboxRow
-from plugins.bansha.outbox import SendFailed
 from plugins.bansha.service import Service, Undelivered
+from plugins.bansha.service.outbox import SendFailed
 
 OWNER, GROUP = 7699, 76
 

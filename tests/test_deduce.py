@@ -14,11 +14,12 @@ from dataclasses import fields
 
 import pytest
 
-from plugins.bansha import sim
-from plugins.bansha.engine import Action, registry
-from plugins.bansha.engine.agent import play_game
-from plugins.bansha.engine.deduce import DEDUCE, Mind, Say, Table
-from plugins.bansha.engine.rng import Rng
+from plugins.bansha.engine import Action
+from plugins.bansha.engine.agents.deduce import DEDUCE, Mind, Say, Table
+from plugins.bansha.engine.agents.play import play_game
+from plugins.bansha.engine.core import registry
+from plugins.bansha.engine.core.rng import Rng
+from plugins.bansha.tools import sim
 
 HIDDEN = {  # per ruleset: the per-seat state fields a seat cannot read for other seats
     "werewolf": ("roles", "dealt"),
@@ -160,7 +161,7 @@ def test_the_agent_kinds_and_their_side_by_side_report(capsys):
 # --- 狼人杀: checkers claim, the table votes the claimed wolf, wolves hide ---------------------------------
 
 from plugins.bansha.engine import GROUP, Event, to_seat, to_team  # noqa: E402
-from plugins.bansha.engine.ruleset import LegalChoice  # noqa: E402
+from plugins.bansha.engine.game.ruleset import LegalChoice  # noqa: E402
 from plugins.werewolf.deduce import WerewolfMind  # noqa: E402
 from plugins.werewolf.roles.everyone import VOTE  # noqa: E402
 

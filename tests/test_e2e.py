@@ -13,7 +13,7 @@ import pytest
 from fakeqq import BotProcess, FakeQQ
 from mirror import Mirror
 
-from plugins.bansha.engine import registry
+from plugins.bansha.engine.core import registry
 from plugins.bansha.engine.game import ENDED
 
 pytestmark = pytest.mark.e2e
@@ -111,7 +111,7 @@ async def test_werewolf_survives_sigkill_mid_night_and_mid_day(bot):
 async def test_nasty_text_over_the_wire_never_crashes_a_handler(bot):
     """Random and hostile messages in the group and by PM: the bot answers in plain text or stays quiet,
     and its log shows no handler failure."""
-    from plugins.bansha.engine.rng import Rng
+    from plugins.bansha.engine.core.rng import Rng
 
     proc, qq = bot
     group = 450

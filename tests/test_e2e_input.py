@@ -175,7 +175,7 @@ async def test_a_judge_opens_starts_and_cards_within_seconds_and_nothing_is_drop
         t.setup_group()
         await t.open()
         signups = [await t.say(p, "/报名") for p in t.players]  # one command each: within everyone's budget
-        for mid in signups:  # each taken: a reaction on the post (engine/signup.py)
+        for mid in signups:  # each taken: a reaction on the post (engine/parts/signup.py)
             await qq.wait_reaction(mid, 40)
         # six judge commands in a second: the per-user budget (4, then 1 per 5 s) would drop two of them
         mark = qq.mark()

@@ -12,8 +12,8 @@ from fakeqq import BotProcess, FakeQQ
 from mirror import Mirror, norm
 from test_e2e import JUDGE, ROOT
 
-from plugins.bansha.commands import normalize
 from plugins.bansha.engine import Input, apply
+from plugins.bansha.parse import normalize
 from plugins.nata.rules import RULESET as NATA
 
 pytestmark = pytest.mark.e2e

@@ -19,10 +19,11 @@ from mirror import Mirror
 from PIL import Image
 
 from plugins.bansha import images
-from plugins.bansha.engine import Input, registry
-from plugins.bansha.engine.boards import images_of, strings
+from plugins.bansha.engine import Input
+from plugins.bansha.engine.core import registry
 from plugins.bansha.engine.game import ENDED
-from plugins.bansha.engine.social import dead_seats
+from plugins.bansha.engine.parts.social import dead_seats
+from plugins.bansha.engine.views.pictures import images_of, strings
 
 pytestmark = pytest.mark.e2e
 JUDGE = 99999
@@ -96,7 +97,7 @@ def _check_png(data: bytes, board: dict) -> None:
 
 async def test_day_start_vote_result_and_end_come_with_pictures(played):
     proc, qq, m, _ = played
-    # one post per moment (engine/posts.py): a post carries the boards of what it tells, in order
+    # one post per moment (engine/views/posts.py): a post carries the boards of what it tells, in order
     posts = [ev for ev in m.posts if ev.audience.kind == "group" and images_of(ev.data)]
     sent = [s for s in qq.sent if s.target == GROUP and s.kind == "group" and not s.is_forward and s.images]
     assert len(sent) == len(posts)

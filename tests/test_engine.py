@@ -6,12 +6,13 @@ import copy
 
 import pytest
 
-from plugins.bansha.engine import ABSTAIN, Input, Refusal, Rng, Skill, Status, StatusBook, VoteBox, apply, registry
-from plugins.bansha.engine.agent import play_game
+from plugins.bansha.engine import ABSTAIN, Input, Refusal, Rng, Skill, Status, StatusBook, VoteBox, apply
+from plugins.bansha.engine.agents.play import play_game
+from plugins.bansha.engine.core import registry
+from plugins.bansha.engine.core.phases import COMMON_OPTIONS, PhaseSpec, parse_options, phase_deadline
+from plugins.bansha.engine.core.skills import parse_action
+from plugins.bansha.engine.core.status import NEXT_NIGHT, UNTIL_DAY, UNTIL_PHASE
 from plugins.bansha.engine.game import Game
-from plugins.bansha.engine.phases import COMMON_OPTIONS, PhaseSpec, parse_options, phase_deadline
-from plugins.bansha.engine.skills import parse_action
-from plugins.bansha.engine.status import NEXT_NIGHT, UNTIL_DAY, UNTIL_PHASE
 
 
 def test_rng_is_reproducible_and_unbiased_enough():
@@ -151,7 +152,7 @@ def test_legal_asks_the_same_target_rule_as_a_typed_action():
     own rule (skills.rule_targets against check_target_rule), for every rule, actor and who is alive."""
     import itertools
 
-    from plugins.bansha.engine.skills import ALIVE, ALIVE_OTHER, ANY, DEAD, check_target_rule, rule_targets
+    from plugins.bansha.engine.core.skills import ALIVE, ALIVE_OTHER, ANY, DEAD, check_target_rule, rule_targets
 
     n = 5
     for rule, actor, pattern in itertools.product((ALIVE, ALIVE_OTHER, DEAD, ANY), range(1, n + 1),

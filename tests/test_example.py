@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import scenario
 
-from plugins.bansha.engine import registry
-from plugins.bansha.engine.behaviour import problems
+from plugins.bansha.engine.core import registry
+from plugins.bansha.engine.core.behaviour import problems
 from plugins.example.rules import RULESET
 
 
@@ -37,7 +37,7 @@ def test_the_most_named_seat_leaves_and_the_last_two_win():
 
 
 def test_the_book_is_whole():
-    """Every unit conforms to the one protocol (engine/behaviour.py), every role's skill is a unit."""
+    """Every unit conforms to the one protocol (engine/core/behaviour.py), every role's skill is a unit."""
     assert problems(RULESET.book.units) == []
     assert set(RULESET.book.roles) == {"玩家", "侦探"}
     assert all(s.key in RULESET.book.units for r in RULESET.book.roles.values() for s in r.skills)

@@ -28,9 +28,8 @@ from fakeqq import BotProcess, FakeQQ, in_group
 from mirror import Mirror
 from test_postgres import PG, _reset
 
-from plugins.bansha.engine import registry
-from plugins.bansha.engine.core import MARKER_RE
-from plugins.bansha.lease import default_holder
+from plugins.bansha.engine.core import MARKER_RE, registry
+from plugins.bansha.service.lease import default_holder
 
 pytestmark = [pytest.mark.e2e, pytest.mark.skipif(not PG, reason="BANSHA_TEST_PG is not set")]
 ROOT = Path(__file__).resolve().parents[1]

@@ -7,9 +7,9 @@ from test_service import GROUP, Harness
 from tortoise import Tortoise
 
 from plugins.bansha.models import GameRow, InputRow, OutboxRow, PmChoice, SeatRow, SnapshotRow
-from plugins.bansha.outbox import MERGED_SEP
 from plugins.bansha.pacing import Budget, CommandGate, Pacer
 from plugins.bansha.service import Service
+from plugins.bansha.service.outbox import MERGED_SEP
 
 
 @pytest.fixture(scope="module")

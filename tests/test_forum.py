@@ -8,8 +8,8 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-from plugins.bansha.engine import Input, Refusal, apply, registry
-from plugins.bansha.engine.core import mention
+from plugins.bansha.engine import Input, Refusal, apply
+from plugins.bansha.engine.core import mention, registry
 from plugins.bansha.engine.game import Game
 
 SH = ZoneInfo("Asia/Shanghai")

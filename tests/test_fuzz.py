@@ -13,13 +13,14 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from plugins.bansha import commands
-from plugins.bansha.engine import Input, Refusal, apply, registry
-from plugins.bansha.engine.agent import random_action
+from plugins.bansha import parse
+from plugins.bansha.engine import Input, Refusal, apply
+from plugins.bansha.engine.agents.play import random_action
+from plugins.bansha.engine.core import registry
+from plugins.bansha.engine.core.phases import parse_duration, parse_options
+from plugins.bansha.engine.core.rng import Rng
+from plugins.bansha.engine.core.skills import cn_number, seat_number, split_skill_word, target_like
 from plugins.bansha.engine.game import ENDED, Game
-from plugins.bansha.engine.phases import parse_duration, parse_options
-from plugins.bansha.engine.rng import Rng
-from plugins.bansha.engine.skills import cn_number, seat_number, split_skill_word, target_like
 
 CJK = re.compile(r"[\u4e00-\u9fff]")
 CN_DIGITS = "零一二三四五六七八九"
@@ -84,23 +85,23 @@ def test_text_parsers_never_raise_anything_but_refusals(request):
     @_settings(request)
     @given(NASTY)
     def run(text):
-        norm = commands.normalize(text)
-        commands.split_words(norm)
-        commands.parse_forum_vote(norm)
-        commands.parse_short_vote(norm)
-        for word in commands.split_words(norm)[:20]:
+        norm = parse.normalize(text)
+        parse.split_words(norm)
+        parse.parse_forum_vote(norm)
+        parse.parse_short_vote(norm)
+        for word in parse.split_words(norm)[:20]:
             seat_number(word)
             cn_number(word)
             target_like(word)
-        for fn in (commands.split_vote, commands.parse_seconds, parse_duration,
-                   lambda t: commands.number(t, "编号")):
+        for fn in (parse.split_vote, parse.parse_seconds, parse_duration,
+                   lambda t: parse.number(t, "编号")):
             try:
                 fn(norm)
             except Refusal as r:
                 assert CJK.search(r.message)
         for rules in registry.all_rulesets():
             try:
-                parse_options(commands.split_words(norm), rules.all_options())
+                parse_options(parse.split_words(norm), rules.all_options())
             except Refusal as r:
                 assert CJK.search(r.message)
 

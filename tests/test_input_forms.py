@@ -6,11 +6,12 @@ from __future__ import annotations
 
 import pytest
 
-from plugins.bansha import commands
-from plugins.bansha.engine import Input, Refusal, apply, registry
+from plugins.bansha import parse
+from plugins.bansha.engine import Input, Refusal, apply
+from plugins.bansha.engine.core import registry
+from plugins.bansha.engine.core.phases import parse_duration, parse_options
+from plugins.bansha.engine.core.skills import Skill, cn_number, seat_number, split_skill_word
 from plugins.bansha.engine.game import Game
-from plugins.bansha.engine.phases import parse_duration, parse_options
-from plugins.bansha.engine.skills import Skill, cn_number, seat_number, split_skill_word
 
 NAMES = ["阿狸", "Alice", "阿狸猫", "三号", "Bob", "小明", "小红", "老王", "张三"]
 
@@ -93,9 +94,9 @@ def test_a_skill_run_together_with_its_target(typed, split):
 
 
 def test_skill_words_split_only_what_is_no_skill_of_its_own():
-    assert commands.skill_words([CHECK], "查验3", ["理由"]) == ("查验", ["3", "理由"])
-    assert commands.skill_words([CHECK], "查验", ["3"]) == ("查验", ["3"])
-    assert commands.skill_words([CHECK], "毒药3", []) == ("毒药3", [])
+    assert parse.skill_words([CHECK], "查验3", ["理由"]) == ("查验", ["3", "理由"])
+    assert parse.skill_words([CHECK], "查验", ["3"]) == ("查验", ["3"])
+    assert parse.skill_words([CHECK], "毒药3", []) == ("毒药3", [])
 
 
 @pytest.mark.parametrize("typed,target", [
@@ -103,13 +104,13 @@ def test_skill_words_split_only_what_is_no_skill_of_its_own():
     ("投十一", "十一"),
 ])
 def test_the_group_short_vote(typed, target):
-    assert commands.parse_short_vote(typed) == target
-    assert commands.parse_forum_vote(typed) == ("投票", target, "")
+    assert parse.parse_short_vote(typed) == target
+    assert parse.parse_forum_vote(typed) == ("投票", target, "")
 
 
 @pytest.mark.parametrize("typed", ["投降", "投资3年", "投3票", "我投3", "投3 他很可疑", "投", "投 小明", "投票3"])
 def test_chat_that_merely_starts_with_tou_is_chat(typed):
-    assert commands.parse_short_vote(typed) is None
+    assert parse.parse_short_vote(typed) is None
 
 
 def test_over_long_numbers_in_options_and_durations_are_refused_in_words():
@@ -123,12 +124,12 @@ def test_over_long_numbers_in_options_and_durations_are_refused_in_words():
     assert parse_options(["白天=90s", "种子=-12", "改票次数=-1"], specs)["种子"] == -12
     assert parse_duration("8784h") == 366 * 86400
     with pytest.raises(Refusal, match="太长了"):
-        commands.parse_seconds("9" * 4301 + "m")
+        parse.parse_seconds("9" * 4301 + "m")
 
 
 def test_an_id_is_a_number_of_sane_length():
-    assert commands.number("#12", "编号") == 12
+    assert parse.number("#12", "编号") == 12
     with pytest.raises(Refusal, match="太长了"):
-        commands.number("9" * 4301, "编号")
+        parse.number("9" * 4301, "编号")
     with pytest.raises(Refusal, match="需要是一个数字"):
-        commands.number("十二", "编号")
+        parse.number("十二", "编号")

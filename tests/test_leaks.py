@@ -1,14 +1,15 @@
-"""Leak audit over many simulated games of every ruleset (rule: plugins/bansha/engine/audit.py)."""
+"""Leak audit over many simulated games of every ruleset (rule: plugins/bansha/engine/views/audit.py)."""
 
 from __future__ import annotations
 
 import pytest
 from conftest import LONG
 
-from plugins.bansha.engine import GROUP, Event, registry, to_seat
-from plugins.bansha.engine.agent import play_game
-from plugins.bansha.engine.audit import audit, private_skill_names
-from plugins.bansha.engine.posts import compose
+from plugins.bansha.engine import GROUP, Event, to_seat
+from plugins.bansha.engine.agents.play import play_game
+from plugins.bansha.engine.core import registry
+from plugins.bansha.engine.views.audit import audit, private_skill_names
+from plugins.bansha.engine.views.posts import compose
 
 GAMES_PER_RULESET = 300 if LONG else 40
 
@@ -78,7 +79,7 @@ async def test_no_console_response_leaks_to_anyone_but_a_permitted_judge(key, co
     the audit does catch the judge's own grimoire."""
     from consoleutil import World, client, login, make, open_game, wipe
 
-    from plugins.bansha.engine.audit import page_leaks
+    from plugins.bansha.engine.views.audit import page_leaks
 
     await wipe()
     world = World()

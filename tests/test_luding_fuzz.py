@@ -11,10 +11,10 @@ from chaos import play_chaos
 from conftest import LONG
 
 from plugins.bansha.engine import Game, Input, Rng, apply, get
-from plugins.bansha.engine.agent import play_game, random_action
-from plugins.bansha.engine.audit import audit as leak_audit
-from plugins.bansha.engine.audit import private_skill_names
+from plugins.bansha.engine.agents.play import play_game, random_action
 from plugins.bansha.engine.game import ENDED, RUNNING
+from plugins.bansha.engine.views.audit import audit as leak_audit
+from plugins.bansha.engine.views.audit import private_skill_names
 from plugins.luding import rules  # noqa: F401  # registers the ruleset
 from plugins.luding.terms import CAMPS, FOX, FOXROLE, VILLAGE, WOLF
 
@@ -26,7 +26,7 @@ FULL_AUDIT_EVERY = 5
 
 
 def audit(game: Game, events, full: bool) -> None:
-    """Our cheap checks on every input; with `full`, also the platform's leak audit (engine/audit.py)."""
+    """Our cheap checks on every input; with `full`, also the platform's leak audit (engine/views/audit.py)."""
     state = game.state
     if state is None:
         return

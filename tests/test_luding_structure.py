@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from plugins.bansha.engine.roles import EFFECT, STEP
+from plugins.bansha.engine.core.roles import EFFECT, STEP
 from plugins.luding import rules
 from plugins.luding.book import BOOK, LudingRole, LudingSkill
 from plugins.luding.order import NIGHT_ORDER

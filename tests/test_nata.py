@@ -125,10 +125,11 @@ from test_nata_roles import deal as roles_for  # noqa: E402
 from test_nata_roles import exile, wolves_kill  # noqa: E402
 from test_nata_table import RULES as _R  # noqa: E402
 
-from plugins.bansha.engine import Ctx, Refusal, Status, mech_death, mech_redirect, mech_ring  # noqa: E402  # noqa: E402
-from plugins.bansha.engine.mech_death import Hit, Shield  # noqa: E402
-from plugins.bansha.engine.mech_sheriff import Election  # noqa: E402
-from plugins.bansha.engine.mech_status import Family  # noqa: E402
+from plugins.bansha.engine import Ctx, Refusal, Status  # noqa: E402
+from plugins.bansha.engine.mechanics import death, redirect, ring  # noqa: E402
+from plugins.bansha.engine.mechanics.death import Hit, Shield  # noqa: E402
+from plugins.bansha.engine.mechanics.sheriff import Election  # noqa: E402
+from plugins.bansha.engine.mechanics.statuses import Family  # noqa: E402
 from plugins.nata.turn import Turn  # noqa: E402
 
 
@@ -268,9 +269,9 @@ def test_status_guard_cancels_kills_shortest_first():
     t.to(NOON, 2)
     t.state.statuses.add(Status("守护", v, until="permanent", value=1))
     t.state.statuses.add(Status("守护", v, until="phase", phase=DUSK, value=1))
-    assert hit(t, v, mech_death.KILL) == mech_death.CANCELLED
+    assert hit(t, v, death.KILL) == death.CANCELLED
     assert [s.phase for s in t.state.statuses.of(v, "守护")] == [""]  # the one ending at 黄昏 went first
-    assert hit(t, v, mech_death.PIERCE) == mech_death.OUT  # 穿透 ignores 守护
+    assert hit(t, v, death.PIERCE) == death.OUT  # 穿透 ignores 守护
 
 
 def test_status_tough_stops_kills_not_lethal_damage():
@@ -278,9 +279,9 @@ def test_status_tough_stops_kills_not_lethal_damage():
     v = t.who("审讯官")
     t.to(NOON, 2)
     t.state.statuses.add(Status("坚韧", v))
-    assert hit(t, v, mech_death.KILL) == mech_death.CANCELLED
-    assert hit(t, v, mech_death.PIERCE) == mech_death.CANCELLED
-    assert hit(t, v, mech_death.LETHAL) == mech_death.OUT
+    assert hit(t, v, death.KILL) == death.CANCELLED
+    assert hit(t, v, death.PIERCE) == death.CANCELLED
+    assert hit(t, v, death.LETHAL) == death.OUT
 
 
 def test_status_overbearing_and_deathless():
@@ -289,9 +290,9 @@ def test_status_overbearing_and_deathless():
     t.to(NOON, 2)
     grant(t, a, "霸道")
     grant(t, b, "不死")
-    assert hit(t, a, mech_death.VOTE) == mech_death.CANCELLED
-    assert hit(t, a, mech_death.LETHAL) == mech_death.OUT
-    assert hit(t, b, mech_death.LETHAL) == mech_death.CANCELLED and t.alive(b)
+    assert hit(t, a, death.VOTE) == death.CANCELLED
+    assert hit(t, a, death.LETHAL) == death.OUT
+    assert hit(t, b, death.LETHAL) == death.CANCELLED and t.alive(b)
 
 
 def test_status_order_clears_and_blocks_negatives():
@@ -351,12 +352,12 @@ class _Fake:
 
 def test_death_procedure_three_steps_in_order():
     w = _Fake([Shield("守护", (0, 5)), Shield("不死", (0, 2)), Shield("坚韧", (2, 0))])
-    assert mech_death.resolve(w, Hit(1, mech_death.KILL)) == mech_death.CANCELLED
+    assert death.resolve(w, Hit(1, death.KILL)) == death.CANCELLED
     assert w.log == [("spend", "不死")]  # the shortest time limit first
     w = _Fake([Shield("守护", (0, 1))], saves=True)
-    assert mech_death.resolve(w, Hit(1, mech_death.LETHAL)) == mech_death.SURVIVED  # 守护 cannot stop it
+    assert death.resolve(w, Hit(1, death.LETHAL)) == death.SURVIVED  # 守护 cannot stop it
     w = _Fake([Shield("霸道", (0, 1))])
-    assert mech_death.resolve(w, Hit(1, mech_death.KILL)) == mech_death.OUT and w.log == ["survive", "die", "chain"]
+    assert death.resolve(w, Hit(1, death.KILL)) == death.OUT and w.log == ["survive", "die", "chain"]
 
 
 def test_death_survive_effects_and_chain_effects_resolve_at_once():
@@ -400,21 +401,21 @@ def test_night_deaths_are_announced_at_noon_in_ring_order():
 
 
 def test_redirect_chain_runs_links_in_the_texts_order_once_each():
-    links = [mech_redirect.Link("镜[反射]", lambda user, ball: user),
-             mech_redirect.Link("魔术师[交换]", mech_redirect.swap(3, 5))]
-    final, path = mech_redirect.run(1, 3, links)
+    links = [redirect.Link("镜[反射]", lambda user, ball: user),
+             redirect.Link("魔术师[交换]", redirect.swap(3, 5))]
+    final, path = redirect.run(1, 3, links)
     assert final == 1 and [p.link for p in path] == ["魔术师[交换]", "镜[反射]"]
-    assert mech_redirect.run_all(1, [5, 7], [links[1]]) == [3, 7]
+    assert redirect.run_all(1, [5, 7], [links[1]]) == [3, 7]
 
 
 def test_ring_skips_the_out_and_joins_first_and_last():
     r = [1, 2, 3, 4, 5]
     alive = {1: True, 2: False, 3: True, 4: True, 5: True}.get
-    assert mech_ring.neighbours(r, alive, 1) == (5, 3)
-    assert mech_ring.neighbour(r, alive, 2, mech_ring.BELOW) == 3  # works from an out seat's place
-    assert mech_ring.move_below(r, 4, [1, 2]) == [3, 4, 1, 2, 5]
-    assert mech_ring.within(r, alive, [4], 1) == [3, 5]
-    assert mech_ring.first(r, alive, 5, mech_ring.BELOW, lambda s: s > 2) == 3
+    assert ring.neighbours(r, alive, 1) == (5, 3)
+    assert ring.neighbour(r, alive, 2, ring.BELOW) == 3  # works from an out seat's place
+    assert ring.move_below(r, 4, [1, 2]) == [3, 4, 1, 2, 5]
+    assert ring.within(r, alive, [4], 1) == [3, 5]
+    assert ring.first(r, alive, 5, ring.BELOW, lambda s: s > 2) == 3
 
 
 def test_status_family_blocks_the_later_of_order_and_breach():

@@ -16,7 +16,7 @@ import pytest
 from test_nata_roles import deal
 from test_nata_table import DUSK, EARLY, NOON, Table
 
-from plugins.bansha.engine import rulings
+from plugins.bansha.engine.parts import rulings
 
 JUDGE = 1  # the Table's owner: no seat
 

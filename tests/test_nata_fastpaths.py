@@ -6,12 +6,12 @@ these catch it at the input where it happens."""
 
 from __future__ import annotations
 
-from plugins.bansha import sim
-from plugins.bansha.engine.agent import play_game
+from plugins.bansha.engine.agents.play import play_game
+from plugins.bansha.tools import sim
 from plugins.nata import rules, seats
-from plugins.nata.registry import ROLES, SKILLS
+from plugins.nata.declared import ROLES, SKILLS
+from plugins.nata.facts import Table
 from plugins.nata.state import NataState
-from plugins.nata.table import Table
 from plugins.nata.terms import SEER, STRONG, VILLAGE, WEAK, WOLF
 
 RULES = rules.RULESET

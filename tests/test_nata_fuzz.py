@@ -14,10 +14,10 @@ from chaos import Vocabulary, play_chaos
 from conftest import LONG
 
 from plugins.bansha.engine import Game, apply
-from plugins.bansha.engine.agent import play_game, random_action
-from plugins.bansha.engine.audit import audit as platform_audit
-from plugins.bansha.engine.audit import private_skill_names
+from plugins.bansha.engine.agents.play import play_game, random_action
 from plugins.bansha.engine.game import ENDED
+from plugins.bansha.engine.views.audit import audit as platform_audit
+from plugins.bansha.engine.views.audit import private_skill_names
 from plugins.nata import rules
 from plugins.nata.agent import nata_agent
 from plugins.nata.pool import DISGUISE_WORDS

@@ -10,8 +10,8 @@ from test_service import open_toy
 from tortoise import Tortoise
 
 from plugins.bansha.models import DeliveryAlert, GameRow, InputRow, OutboxRow, PmChoice, SeatRow, SnapshotRow
-from plugins.bansha.outbox import SendFailed
 from plugins.bansha.service import NotConnected, Service
+from plugins.bansha.service.outbox import SendFailed
 
 GROUP = 555  # open_toy's
 OWNER = 900

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from plugins.bansha import commands
-from plugins.bansha.engine.phases import parse_options
+from plugins.bansha import parse
+from plugins.bansha.engine.core.phases import parse_options
 from plugins.nata.rules import RULESET as NATA
 
 
@@ -17,7 +17,7 @@ from plugins.nata.rules import RULESET as NATA
     "纳塔 指定身份=魔术师、 通灵师",
 ])
 def test_an_option_value_may_list_names_with_any_separator(typed):
-    words = commands.split_options(commands.normalize(typed))
+    words = parse.split_options(parse.normalize(typed))
     assert words[0] == "纳塔"
     opts = parse_options(words[1:], NATA.all_options())
     assert NATA.check_options(opts) is None
@@ -35,4 +35,4 @@ def test_an_option_value_may_list_names_with_any_separator(typed):
     ("投票对象：弃权", "投票", "弃权", ""),
 ])
 def test_the_forum_vote_may_be_on_one_line(typed, kind, target, reason):
-    assert commands.parse_forum_vote(commands.normalize(typed)) == (kind, target, reason)
+    assert parse.parse_forum_vote(parse.normalize(typed)) == (kind, target, reason)

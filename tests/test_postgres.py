@@ -15,7 +15,7 @@ import pytest
 from fakeqq import BotProcess, FakeQQ
 from mirror import Mirror
 
-from plugins.bansha.engine import registry
+from plugins.bansha.engine.core import registry
 from plugins.bansha.engine.game import ENDED
 
 PG = os.environ.get("BANSHA_TEST_PG", "")

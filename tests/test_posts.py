@@ -1,4 +1,4 @@
-"""One post per moment (engine/posts.py), as the service routes it: a 14-player 鹿鼎记 forum day.
+"""One post per moment (engine/views/posts.py), as the service routes it: a 14-player 鹿鼎记 forum day.
 
 Before this, every card, the tally, the out-list, the night's intro and the phase line each went to
 the group as its own message (one 关门 with 13 lurkers: 30 messages and more). Now one input says at
@@ -11,11 +11,12 @@ import re
 from datetime import datetime
 from zoneinfo import ZoneInfo
 
-from plugins.bansha.engine import Game, Input, apply, registry
-from plugins.bansha.engine.boards import RING_HEAD, images_of
-from plugins.bansha.engine.posts import CARDS_HEAD, compose
-from plugins.bansha.routing import route
+from plugins.bansha.engine import Game, Input, apply
+from plugins.bansha.engine.core import registry
+from plugins.bansha.engine.views.pictures import RING_HEAD, images_of
+from plugins.bansha.engine.views.posts import CARDS_HEAD, compose
 from plugins.bansha.service import Origin
+from plugins.bansha.service.routing import route
 
 SH = ZoneInfo("Asia/Shanghai")
 T = datetime(2027, 3, 1, 10, 0, tzinfo=SH).timestamp()  # 开门 already
@@ -72,7 +73,7 @@ def test_a_day_begins_with_the_living_ring_and_its_close():
     rows = group_rows(game, events)
     assert len(rows) == 1
     lines = rows[0][3].split("\n")
-    ring = next(line for line in lines if line.startswith(RING_HEAD))  # the 电梯楼 (engine/boards.py)
+    ring = next(line for line in lines if line.startswith(RING_HEAD))  # the 电梯楼 (engine/views/pictures.py)
     assert ring.startswith(f"{RING_HEAD}存活 {len(game.state.living())}/{N}：1号 P1")
     assert lines.index(ring) == len(lines) - 2  # just before what is next
     (post,) = [e for e in compose(game, events) if e.audience.kind == "group"]

@@ -6,11 +6,12 @@ import json
 
 import pytest
 
-from plugins.bansha import cli, sim
-from plugins.bansha.engine import ABSTAIN, registry
-from plugins.bansha.engine.agent import play_game
-from plugins.bansha.engine.heuristic import _game_heuristic, generic_action, heuristic_action
-from plugins.bansha.engine.rng import Rng
+from plugins.bansha.engine import ABSTAIN
+from plugins.bansha.engine.agents.heuristic import _game_heuristic, generic_action, heuristic_action
+from plugins.bansha.engine.agents.play import play_game
+from plugins.bansha.engine.core import registry
+from plugins.bansha.engine.core.rng import Rng
+from plugins.bansha.tools import cli, sim
 
 WEREWOLF_BOARD = "12人预女猎白"
 
@@ -126,7 +127,7 @@ def test_heuristic_games_play_only_legal_moves_and_the_seer_checks_new_seats():
 
 def _day_state(seed: int):
     """A 12-player game stopped at its first day vote (random agent)."""
-    from plugins.bansha.bench import script_game, voters_now
+    from plugins.bansha.tools.kit import script_game, voters_now
 
     ruleset = registry.get("werewolf")
     game, _ = script_game(ruleset, 12, seed, {"板子": WEREWOLF_BOARD}, qq0=100,
@@ -147,7 +148,7 @@ def test_generic_voters_never_pick_themselves_or_a_teammate_and_follow_the_plura
             assert target != seat
             if seat in wolves:
                 assert target not in wolves or target == ABSTAIN
-            from plugins.bansha.engine.heuristic import _memories
+            from plugins.bansha.engine.agents.heuristic import _memories
 
             _memories.clear()  # forget "already acted this phase" between draws
     # three earlier votes on one seat: a generic voter joins them most of the time
@@ -158,7 +159,7 @@ def test_generic_voters_never_pick_themselves_or_a_teammate_and_follow_the_plura
     voter = good[4]
     picks = []
     for i in range(200):
-        from plugins.bansha.engine.heuristic import _memories
+        from plugins.bansha.engine.agents.heuristic import _memories
 
         _memories.clear()
         picks.append(generic_action(ruleset, state, voter, Rng.seeded(i)).targets[0])

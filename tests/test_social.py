@@ -1,13 +1,14 @@
-"""Spectators and the dead chat in the engine (engine/social.py): who may, who hears, what is kept."""
+"""Spectators and the dead chat in the engine (engine/parts/social.py): who may, who hears, what is kept."""
 
 from __future__ import annotations
 
 import pytest
 
-from plugins.bansha.engine import Input, Refusal, apply, registry
-from plugins.bansha.engine.agent import play_game
+from plugins.bansha.engine import Input, Refusal, apply
+from plugins.bansha.engine.agents.play import play_game
+from plugins.bansha.engine.core import registry
 from plugins.bansha.engine.game import Game
-from plugins.bansha.engine.social import dead_seats
+from plugins.bansha.engine.parts.social import dead_seats
 
 T = 1_700_000_000.0
 

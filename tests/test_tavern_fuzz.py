@@ -10,9 +10,9 @@ from chaos import play_chaos
 from conftest import LONG
 
 from plugins.bansha.engine import Game, Input, apply, get
-from plugins.bansha.engine.agent import play_game, random_action
-from plugins.bansha.engine.audit import audit, private_skill_names
+from plugins.bansha.engine.agents.play import play_game, random_action
 from plugins.bansha.engine.game import ENDED
+from plugins.bansha.engine.views.audit import audit, private_skill_names
 from plugins.tavern.agent import player
 from plugins.tavern.sheet import CLASS_NAMES
 from plugins.tavern.state import TavernState  # noqa: F401

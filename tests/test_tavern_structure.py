@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from plugins.bansha.engine import get
-from plugins.bansha.engine.roles import STEP
+from plugins.bansha.engine.core.roles import STEP
 from plugins.tavern import catalog, effect
 from plugins.tavern.classes import CLASS_SKILLS
 from plugins.tavern.effect import COMMAND_KINDS, EFFECTS, PASSIVE_KINDS, Effect

@@ -13,7 +13,8 @@ import copy
 import pytest
 from test_nata_table import DUSK, NOON, Table
 
-from plugins.bansha.engine import Game, Input, Refusal, apply, forum
+from plugins.bansha.engine import Game, Input, Refusal, apply
+from plugins.bansha.engine.parts import forum
 from plugins.luding.rules import RULESET as LUDING
 from plugins.nata.rules import RULESET as NATA
 
@@ -107,7 +108,7 @@ def test_text_rules_are_the_defaults_in_both_tempos_and_times_follow_the_tempo()
 
 
 def test_opening_lists_every_option_that_departs_from_the_text():
-    from plugins.bansha.engine.phases import parse_options
+    from plugins.bansha.engine.core.phases import parse_options
 
     opts = parse_options(["节奏=快速", "票数公开=开", "改票次数=2"], NATA.all_options())
     lines = forum.departures(NATA, opts)
@@ -123,8 +124,8 @@ def test_a_ruleset_sets_its_own_guanmen_nata_closes_at_21():
     from datetime import datetime
     from zoneinfo import ZoneInfo
 
-    from plugins.bansha.engine import registry
-    from plugins.bansha.engine.phases import parse_options
+    from plugins.bansha.engine.core import registry
+    from plugins.bansha.engine.core.phases import parse_options
 
     sh = ZoneInfo("Asia/Shanghai")
     assert parse_options(["节奏=论坛"], NATA.all_options())["关门"] == "21:00"

@@ -9,8 +9,8 @@ import pytest
 import scenario
 
 from plugins.bansha.engine import Ctx, Game, Input, Refusal, apply, get
+from plugins.bansha.engine.core.phases import parse_options
 from plugins.bansha.engine.game import ENDED
-from plugins.bansha.engine.phases import parse_options
 from plugins.werewolf import rules  # noqa: F401  # registers the ruleset
 from plugins.werewolf.boards import BOARD_BY_NAME, BOARDS
 from plugins.werewolf.roles import ROLES
@@ -927,7 +927,7 @@ def test_forum_fixed_length_phase_spec():
     """Engine extension used here: a 论坛 PhaseSpec `forum="=N"` lasts N minutes from its start,
     unless the judge set the phase's option."""
     from plugins.bansha.engine import PhaseSpec
-    from plugins.bansha.engine.phases import phase_deadline
+    from plugins.bansha.engine.core.phases import phase_deadline
 
     spec = PhaseSpec("w", "遗言", seconds=60, option="遗言", forum="=60")
     assert phase_deadline(spec, {"节奏": "论坛"}, 1000.0, 10.0) == 1000.0 + 3600

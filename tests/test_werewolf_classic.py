@@ -15,10 +15,10 @@ from test_werewolf import Table
 from test_werewolf_fuzz import audit, options_for, play
 
 from plugins.bansha.engine import Game, Input, Refusal, apply, get
-from plugins.bansha.engine.audit import audit as engine_audit
-from plugins.bansha.engine.audit import private_skill_names
+from plugins.bansha.engine.core.phases import parse_options
 from plugins.bansha.engine.game import ENDED
-from plugins.bansha.engine.phases import parse_options
+from plugins.bansha.engine.views.audit import audit as engine_audit
+from plugins.bansha.engine.views.audit import private_skill_names
 from plugins.werewolf.boards import BOARD_BY_NAME, BOARDS, parse_custom
 from plugins.werewolf.order import NIGHT_ORDER, NIGHT_PHASES
 from plugins.werewolf.roles import ROLES
@@ -969,8 +969,8 @@ def test_a_powerless_piper_alone_with_his_wolf_lover_ends_the_game_for_the_wolve
     """Simulator regression (经典局, seed 786): a 吹笛者 who lost his charm to the 长老's curse and the wolf he loves
     are the last two alive and can never target each other. 002 gives such a pair no side of its own (only a wolf
     and a 平民 form the 人狼恋), so the game ends for the wolves, the last side that can still win."""
-    from plugins.bansha.engine.agent import play_game
-    from plugins.bansha.engine.heuristic import heuristic_action
+    from plugins.bansha.engine.agents.heuristic import heuristic_action
+    from plugins.bansha.engine.agents.play import play_game
 
     options = {"板子": "经典局", "节奏": "快速", "潜水": False, "未投票黄牌": False, "投票理由": "可选"}
     game = play_game(RULES, 14, 786, options=options, agent=heuristic_action, max_steps=3000).game

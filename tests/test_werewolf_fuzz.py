@@ -15,10 +15,10 @@ from chaos import Vocabulary, play_chaos
 from conftest import LONG
 
 from plugins.bansha.engine import ABSTAIN, Action, Game, Input, Rng, apply, get
-from plugins.bansha.engine.agent import play_game
-from plugins.bansha.engine.audit import audit as engine_audit
-from plugins.bansha.engine.audit import private_skill_names
+from plugins.bansha.engine.agents.play import play_game
 from plugins.bansha.engine.game import ENDED
+from plugins.bansha.engine.views.audit import audit as engine_audit
+from plugins.bansha.engine.views.audit import private_skill_names
 from plugins.werewolf import rules  # noqa: F401  # registers the ruleset
 from plugins.werewolf.boards import BOARDS
 from plugins.werewolf.roles import ROLES

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from plugins.bansha.engine.roles import EFFECT, STEP
+from plugins.bansha.engine.core.roles import EFFECT, STEP
 from plugins.werewolf import rules
 from plugins.werewolf.boards import BOARDS, CARDS
 from plugins.werewolf.book import BOOK, AfterDeath, NightWork, WerewolfRole, WerewolfSkill, overrides

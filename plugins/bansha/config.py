@@ -24,7 +24,7 @@ class Config(BaseModel):
     bansha_clock_anchor_real: float = 0.0
     bansha_clock_anchor_game: float = 0.0
     # PostgreSQL, several processes per bot account (fail-over): a standby judges the account's games
-    # within this many seconds after the process holding its lease dies (lease.py).
+    # within this many seconds after the process holding its lease dies (service/lease.py).
     bansha_takeover_seconds: float = 15.0
     # This process's name in the lease table; empty: host:port (a restart reclaims its own lease at once).
     bansha_instance: str = ""
@@ -49,7 +49,7 @@ class Config(BaseModel):
     # Votes are acknowledged by a reaction on the vote (NapCat's set_msg_emoji_like); where that is not
     # available, by a compact vote progress in the group at most once per this many seconds.
     bansha_progress_every: float = 180.0
-    # Delivery trouble (outbox.py): a person's private messages undelivered this many seconds, or a group
+    # Delivery trouble (service/outbox.py): a person's private messages undelivered this many seconds, or a group
     # the bot cannot post in this long, is reported to the game's judges by PM (once per outage).
     bansha_alert_private: float = 60.0
     bansha_alert_group: float = 600.0

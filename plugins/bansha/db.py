@@ -36,7 +36,7 @@ from tortoise.migrations.api import migrate
 from tortoise.timezone import get_timezone, get_use_tz
 
 from .dbconfig import CONNECTION, tortoise_config
-from .lease import migration_lock
+from .service.lease import migration_lock
 
 _ctx: TortoiseContext | None = None
 

@@ -51,7 +51,7 @@ class InputRow(Model):
     args = fields.JSONField()
     at = fields.FloatField()
     source = fields.CharField(max_length=64, null=True)  # QQ message key, for duplicate delivery
-    # The record this input added: [[0, timeline line] | [seat, private text], …] (engine/record.py).
+    # The record this input added: [[0, timeline line] | [seat, private text], …] (engine/game/record.py).
     # Kept here rather than in the game's memory and snapshot; NULL on rows logged before 0003.
     notes = fields.JSONField(null=True)
 
@@ -81,11 +81,11 @@ class OutboxRow(Model):
     target = fields.BigIntField()  # group id or user id
     group_id = fields.BigIntField(null=True)  # for temp-session private sends
     text = fields.TextField()
-    data = fields.JSONField(null=True)  # {"images": [board, …]}: pictures drawn at send time (engine/boards.py)
+    data = fields.JSONField(null=True)  # {"images": [board, …]}: pictures drawn at send time (engine/views/pictures.py)
     sent = fields.BooleanField(default=False, db_index=True)
     attempts = fields.IntField(default=0)
     error = fields.TextField(null=True)
-    # Delivery trouble (outbox.py): refused for good until the recipient writes or a judge resends; the first
+    # Delivery trouble (service/outbox.py): refused for good until the recipient writes or a judge resends; the first
     # failure (wall time); sends whose ack timed out (resent at most once); marked sent after timeouts
     # without knowing whether it arrived.
     held = fields.BooleanField(default=False, db_default=False)
@@ -99,7 +99,7 @@ class OutboxRow(Model):
 
 class DeliveryAlert(Model):
     """A chat of a game that the bot could not deliver to (a seat's PMs, the group): the judges are told once
-    per outage, and the alert is cleared when a message gets through again (outbox.py)."""
+    per outage, and the alert is cleared when a message gets through again (service/outbox.py)."""
 
     id = fields.IntField(primary_key=True)
     game = fields.ForeignKeyField("bansha.GameRow", related_name="alerts")
@@ -187,7 +187,7 @@ class ConsoleNote(Model):
 
 
 class LeaseRow(Model):
-    """Which process judges a bot account now, on PostgreSQL (plugins/bansha/lease.py).
+    """Which process judges a bot account now, on PostgreSQL (plugins/bansha/service/lease.py).
 
     `epoch` grows by one at every takeover: a process commits an input only while the epoch it
     took is still the row's (the fencing token): a stalled former holder cannot write."""

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from tortoise.expressions import Q
 from tortoise.functions import Count
 
-from .engine import registry
+from .engine.core import registry
 from .engine.game import Game
 from .models import ResultRow
 
@@ -122,7 +122,7 @@ async def _names(qqs: list[int]) -> dict[int, str]:
 async def stats_reports(ruleset: str | None = None) -> list[dict]:
     """Per ruleset and board, from the stored games with a winner: camp and role win rates with
     Wilson intervals, in the shape `bansha simulate` reports (so `sim.draw_chart` draws them)."""
-    from .sim import wilson
+    from .tools.sim import wilson
 
     q = ResultRow.filter(won__not_isnull=True)
     if ruleset:

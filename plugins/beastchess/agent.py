@@ -86,4 +86,4 @@ def _guess(ruleset: Ruleset, st: BeastState, seat: int, key: str, others: list[i
     return Action(key, tuple(order), words)
 
 
-random_agent = beast_agent  # the engine's hook (engine/agent.py: agent_for)
+random_agent = beast_agent  # the engine's hook (engine/agents/play.py: agent_for)

@@ -29,8 +29,8 @@ from collections.abc import Iterator
 from typing import Any
 
 from ..bansha.engine import Action, Event
-from ..bansha.engine.deduce import Mind
-from ..bansha.engine.ruleset import LegalChoice
+from ..bansha.engine.agents.deduce import Mind
+from ..bansha.engine.game.ruleset import LegalChoice
 from .catalog import INSTINCT_LIST, INSTINCTS, UNBANNABLE
 from .data import AT, BAN, PICK, PROBE, PT
 

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from ..bansha.engine.ruleset import STEP_RESOLVED, STEP_SUBMITTED, STEP_WAITING, StepView
+from ..bansha.engine.game.ruleset import STEP_RESOLVED, STEP_SUBMITTED, STEP_WAITING, StepView
 from .data import ROUND
 from .order import RESOLUTION_ORDER
 from .power import INSTINCTS

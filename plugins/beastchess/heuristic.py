@@ -1,4 +1,4 @@
-"""斗兽棋's cautious-beginner agent for the simulator (found by plugins.bansha.engine.heuristic).
+"""斗兽棋's cautious-beginner agent for the simulator (found by plugins.bansha.engine.agents.heuristic).
 
 A beginner attacks or senses every round, preferring the weakest-looking
 target (lowest announced HP), spends limited 本能 and abilities only now and
@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..bansha.engine import Action, Rng, Ruleset
-from ..bansha.engine.heuristic import LIMITED_USE_CHANCE
+from ..bansha.engine.agents.heuristic import LIMITED_USE_CHANCE
 from .agent import _form, beast_agent
 from .data import ROUND
 from .state import BeastState

@@ -12,7 +12,7 @@ tags (锁定, 冷却, 次数, 不可连续对同一人, 放弃行动) as fields 
   anyone: 仁慈's ban, 吉+吉, a dead 外交部发言人's marks). resolve.Resolver calls each at its step of
   order.BUFF_ORDER / RESOLUTION_ORDER; SPECIAL_ORDER names the 本能 whose `special` runs there.
 
-The decorators register the skill in the game's Book (engine/roles.py), so the engine finds its effect and its
+The decorators register the skill in the game's Book (engine/core/roles.py), so the engine finds its effect and its
 checks; a class that defines a method which is not a hook is refused when the game loads, and catalog.problems
 lists a declaration without behaviour, a hook nobody calls or an order step without a handler.
 """

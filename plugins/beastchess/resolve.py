@@ -21,7 +21,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
-from ..bansha.engine.roles import STEP
+from ..bansha.engine.core.roles import STEP
 from .data import guess_form, guess_level
 from .order import BUFF_ORDER, NULL_TIERS, RESOLUTION_ORDER, SPECIAL_ORDER
 from .power import BOOK, EXTRA_STRIKERS, LEVEL_POWERS, REGISTRY, TABLE, Instinct, Power

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..bansha.engine import Ctx, boards
+from ..bansha.engine import Ctx
+from ..bansha.engine.views import pictures
 from .data import FACTION, ROUND, seats_text
 from .power import LEVEL_POWERS, TABLE
 from .resolve import Resolver
@@ -75,7 +76,7 @@ def close_round(ctx: Ctx, st: BeastState, available: Available, over: Callable[[
         lines.append(f"本回合死亡：{'、'.join(ctx.name(s) for s in rep.deaths)}。")
     shown = tuple(0 if s in rep.deaths or not st.alive[s] else st.shown[s] for s in range(1, st.n + 1))
     # the public HP board, as a picture too (the shown HP: 獨立宣言 may show a false one)
-    board = boards.table(title, ["", "血量"], rows)
+    board = pictures.table(title, ["", "血量"], rows)
     ctx.group("\n".join(lines), data={"round": r, "hp": shown, "out": tuple(rep.deaths), "image": board})
     results: dict[int, list[str]] = {}
     for s in sorted(set(rep.notes) | set(st.plans) | set(rep.deaths) | set(st.living())):

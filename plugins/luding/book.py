@@ -3,7 +3,7 @@
 A skill is a `LudingSkill` (the engine's Skill plus `nightly`: submitted by night, kept in `state.tonight`);
 a role is a `LudingRole` whose methods are its part in the game's procedures — what it knows, what happens
 when it leaves, when it is the target of 预言 or 感染. The defaults do nothing, so a role writes only what the
-text gives it. `BOOK` holds the effects, target and blocked checks and the night steps (engine/roles.py).
+text gives it. `BOOK` holds the effects, target and blocked checks and the night steps (engine/core/roles.py).
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""鹿鼎记's information-state player (`bansha simulate --agent deduce`): engine/mind_village.py's
+"""鹿鼎记's information-state player (`bansha simulate --agent deduce`): engine/agents/village.py's
 VillageMind with this game's skills. It knows what its seat was told — its role PM (父狼 and 幼狼 know
 each other), the board, its 预言 and 检疫 results, that it was infected, every public post — never the deal.
 
@@ -12,9 +12,9 @@ exiled checker leaves his results as 遗言.
 from __future__ import annotations
 
 from ..bansha.engine import Action, Event
-from ..bansha.engine.deduce import Say
-from ..bansha.engine.mind_village import VillageMind
-from ..bansha.engine.ruleset import LegalChoice
+from ..bansha.engine.agents.deduce import Say
+from ..bansha.engine.agents.village import VillageMind
+from ..bansha.engine.game.ruleset import LegalChoice
 from .terms import DAY
 
 NEVER = frozenset({"sacrifice"})

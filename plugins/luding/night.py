@@ -7,7 +7,7 @@ in the resolution decides his 最后一枪 at once (the resolution waits for him
 
 from __future__ import annotations
 
-from ..bansha.engine.roles import STEP
+from ..bansha.engine.core.roles import STEP
 from .book import BOOK
 from .order import NIGHT_ORDER
 from .terms import FATHER_TIMEOUT, NIGHT, NIGHT_TIMEOUT, SETTLE, seats_text

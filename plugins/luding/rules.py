@@ -27,7 +27,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..bansha.engine import CastRow, Ctx, Outcome, Refusal, Ruleset, Skill, register
-from ..bansha.engine.order import StepView
+from ..bansha.engine.core.order import StepView
 from . import roles, views
 from .book import BOOK, LudingSkill
 from .order import NIGHT_ORDER

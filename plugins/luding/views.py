@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..bansha.engine import CastRow
-from ..bansha.engine.order import STEP_RESOLVED, STEP_SUBMITTED, STEP_WAITING, StepView
+from ..bansha.engine.core.order import STEP_RESOLVED, STEP_SUBMITTED, STEP_WAITING, StepView
 from .book import BOOK, LudingRole
 from .order import NIGHT_ORDER
 from .state import LudingState

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..bansha.engine import ABSTAIN, Action, Rng, Ruleset
-from ..bansha.engine.agent import VOTE_REASON
+from ..bansha.engine.agents.play import VOTE_REASON
 from .catalog import TARGETED_NAMES
 from .pool import ROLE_WORDS
 from .roles.yangzhizhe import SHOP
@@ -65,4 +65,4 @@ def nata_agent(ruleset: Ruleset, state: Any, seat: int, rng: Rng) -> Action | No
     return Action(skill=key, targets=targets, words=words, reason=reason)
 
 
-random_agent = nata_agent  # the engine's hook (engine/agent.py: agent_for)
+random_agent = nata_agent  # the engine's hook (engine/agents/play.py: agent_for)

@@ -12,9 +12,9 @@ from collections.abc import Iterable, Mapping
 from dataclasses import replace
 
 from . import roles  # noqa: F401  (registers every role module)
+from .declared import ROLES, SKILLS
 from .order import HOOKS, ORDER, Step
 from .pool import ROLE_WORDS
-from .registry import ROLES, SKILLS
 from .skill import HOOK_NAMES, NataSkill, Role, overrides
 from .terms import DAWN, DEEP, DUSK, EARLY, LATE, MID, NIGHT_PHASES, NOON, START
 

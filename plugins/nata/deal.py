@@ -21,8 +21,8 @@ from functools import lru_cache
 from itertools import combinations
 
 from ..bansha.engine import Rng
+from .declared import ROLES
 from .pool import INDEPENDENT, SEER_POOL, STRONG_POOL, WEAK_POOL, WOLF_POOL
-from .registry import ROLES
 
 PIG, FARMER, WILDMAN, FACE = "厚皮肉猪", "养殖者", "野人", "变脸者"
 CARD_MIN, CARD_MAX = 16, 20  # 变脸者: "强度分总和不小于16且不大于20"

@@ -1,4 +1,4 @@
-"""出局 in 纳塔: the three-step 出局结算 (engine/mech_death.py; this class is its `World`), revival, 翻牌 and the
+"""出局 in 纳塔: the three-step 出局结算 (engine/mechanics/death.py; this class is its `World`), revival, 翻牌 and the
 public death lists. What a death sets off comes from the skills answering order.HOOKS' "leaving", "survive"
 and "after_out". world.Deaths is its interface.
 
@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..bansha.engine import mech_death as death
-from ..bansha.engine.mech_death import Hit, Shield
+from ..bansha.engine.mechanics import death as death
+from ..bansha.engine.mechanics.death import Hit, Shield
 from .catalog import hooked
-from .registry import ROLES
+from .declared import ROLES
 from .state import Death
 from .terms import DAWN, DUSK, NIGHT_PHASES, NOON, VILLAGE, WOLF
 from .world import World

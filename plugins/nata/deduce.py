@@ -1,4 +1,4 @@
-"""纳塔's information-state player (`bansha simulate --agent deduce`): engine/mind_village.py's VillageMind
+"""纳塔's information-state player (`bansha simulate --agent deduce`): engine/agents/village.py's VillageMind
 with this game's skills and phases. It knows what its seat was told — its role PM (the 群内 wolves know the
 pack, 狼兄 and 狼弟 each other, a 变脸者 his three cards), the pool, its 通灵/凭依 results (the target's
 surface role), the pack's kill choices, the published departures and 翻牌, every public post — never the deal.
@@ -12,9 +12,9 @@ alone, as a cautious beginner would; a seat out with the right to a 遗言 leave
 from __future__ import annotations
 
 from ..bansha.engine import Action, Event
-from ..bansha.engine.deduce import Say
-from ..bansha.engine.mind_village import VillageMind
-from ..bansha.engine.ruleset import LegalChoice
+from ..bansha.engine.agents.deduce import Say
+from ..bansha.engine.agents.village import VillageMind
+from ..bansha.engine.game.ruleset import LegalChoice
 from .catalog import ROLES, TARGETED_NAMES
 from .terms import NOON, VILLAGE
 

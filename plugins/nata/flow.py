@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..bansha.engine import ABSTAIN, VoteBox
-from ..bansha.engine.mech_death import VOTE as VOTE_OUT
-from ..bansha.engine.mech_death import Hit
+from ..bansha.engine.mechanics.death import VOTE as VOTE_OUT
+from ..bansha.engine.mechanics.death import Hit
 from .catalog import SKILLS, hooked
 from .order import steps
 from .terms import DAWN, DUSK, EARLY, ELECTION, LATE, NEXT, NIGHT_PHASES, NOON, START, seats_text

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..bansha.engine.order import StepView, step_state
+from ..bansha.engine.core.order import StepView, step_state
 from .catalog import SKILLS
 from .order import ORDER, PROCEDURES
 from .state import NataState

@@ -1,4 +1,4 @@
-"""A cautious beginner for 纳塔, for the simulator (engine/heuristic.py finds it by name).
+"""A cautious beginner for 纳塔, for the simulator (engine/agents/heuristic.py finds it by name).
 
 The platform's generic beginner plays every skill from its declaration; 纳塔 has skills that need a
 word as well as (or instead of) a target — a status for 毒计, a card for 变脸, a disguise — which the
@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..bansha.engine import Action, Rng, Ruleset
-from ..bansha.engine.heuristic import generic_action
+from ..bansha.engine.agents.heuristic import generic_action
 from .catalog import TARGETED_NAMES
 from .pool import ROLE_WORDS
 from .roles.yangzhizhe import SHOP

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import copy
 
-from ..bansha.engine import mech_death as death
+from ..bansha.engine.mechanics import death as death
 from .catalog import SKILLS
 from .order import NIGHT_STEPS, steps
 from .state import Plan

@@ -100,7 +100,7 @@ HOOKS: dict[str, tuple[str, ...]] = {
     # 强制 skills whose statuses follow them ("若强制技能提供任何[状态]，则该强制技能失效后，这些状态也一同失效")
     "innate": ("yinshenyi", "gouhuo", "yexing", "tanyu"),
     "failing": ("yinshenyi", "gouhuo", "yexing"),  # 技能失效, checked after every change
-    # 出局结算 (engine/mech_death.py): leaving, step 2 (免于出局, "全部结算") and step 3 (连带效果)
+    # 出局结算 (engine/mechanics/death.py): leaving, step 2 (免于出局, "全部结算") and step 3 (连带效果)
     "leaving": ("jingming",),
     "survive": ("danan", "niepan", "yiduan"),
     "after_out": ("yingling", "zhaohuan", "yiduan", "yeyan_cl", "zhuangmo", "gouhuo", "ri", "qizha", "badge",

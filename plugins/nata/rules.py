@@ -25,7 +25,7 @@ from ..bansha.engine import (
     Skill,
     register,
 )
-from ..bansha.engine.ruleset import StepView
+from ..bansha.engine.game.ruleset import StepView
 from . import deal, flow, grimoire, seats, verdict, views
 from .catalog import PHASE_KEYS, ROLES, hooked, require
 from .pool import PLAYERS

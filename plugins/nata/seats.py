@@ -9,7 +9,8 @@ from contextlib import contextmanager
 from dataclasses import replace
 from typing import Any
 
-from ..bansha.engine import Skill, incremental
+from ..bansha.engine import Skill
+from ..bansha.engine.core import incremental
 from .catalog import PHASE_KEYS, SKILLS, hooked
 from .roles.everyone import VOTE
 from .skill import NataSkill, overrides

@@ -20,10 +20,10 @@ from typing import TypeVar
 
 from ..bansha.engine import ALIVE, ANY, Action, Skill
 from ..bansha.engine import Role as BaseRole
-from ..bansha.engine.mech_death import Hit
-from ..bansha.engine.mech_redirect import Link
+from ..bansha.engine.mechanics.death import Hit
+from ..bansha.engine.mechanics.redirect import Link
+from .declared import ROLES, SKILLS
 from .order import HOOKS
-from .registry import ROLES, SKILLS
 from .state import NataState, Plan
 from .terms import PHASES
 from .world import World

@@ -12,13 +12,14 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..bansha.engine import PERMANENT, UNTIL_PHASE, BaseState, Status, VoteBox, incremental
-from ..bansha.engine.mech_death import Hit
-from ..bansha.engine.mech_sheriff import Badge, Election
-from ..bansha.engine.mech_status import Family
+from ..bansha.engine import PERMANENT, UNTIL_PHASE, BaseState, Status, VoteBox
+from ..bansha.engine.core import incremental
+from ..bansha.engine.mechanics.death import Hit
+from ..bansha.engine.mechanics.sheriff import Badge, Election
+from ..bansha.engine.mechanics.statuses import Family
+from .declared import ROLES, SKILLS
+from .facts import Table
 from .order import HOOKS
-from .registry import ROLES, SKILLS
-from .table import Table
 from .terms import COMPOSITES, CYCLE, DAWN, DUSK, NEGATIVE, NIGHT_PHASES, POSITIVE, SEER, STRONG, WEAK, WOLF
 
 FAMILY = Family(NEGATIVE, POSITIVE, COMPOSITES)

@@ -6,10 +6,10 @@ from __future__ import annotations
 from typing import Any
 
 from ..bansha.engine import PERMANENT, UNTIL_PHASE, Status
-from ..bansha.engine import mech_death as death
-from ..bansha.engine.mech_death import Hit
+from ..bansha.engine.mechanics import death as death
+from ..bansha.engine.mechanics.death import Hit
 from .catalog import INNATE_KEYS, hooked
-from .registry import ROLES, SKILLS
+from .declared import ROLES, SKILLS
 from .state import FAMILY
 from .terms import DAWN, EARLY, NOON, PERM, STATUS_HELP
 from .world import World

@@ -7,8 +7,8 @@ import unicodedata
 from typing import Any
 
 from ..bansha.engine import CastRow, Channel
-from ..bansha.engine import mech_ring as ring
-from ..bansha.engine.mech_death import VOTE as VOTE_OUT
+from ..bansha.engine.mechanics import ring as ring
+from ..bansha.engine.mechanics.death import VOTE as VOTE_OUT
 from .catalog import SKILLS, hooked
 from .state import NataState
 from .statuses import ENDS

@@ -4,8 +4,8 @@ A skill's behaviour (roles/) gets a `World` — one input's context and state pl
 object of its own (turn.py puts them together):
 
 - `Statuses` (statuses.py): a status lands under the text's rules, and the 强制 skills' statuses follow them;
-- `Targets` (targets.py): the [指定] chain from 选择目标 to 结算目标 (engine/mech_redirect.py);
-- `Deaths` (deaths.py): the three-step 出局结算 (engine/mech_death.py's World), revival, 翻牌, the death lists;
+- `Targets` (targets.py): the [指定] chain from 选择目标 to 结算目标 (engine/mechanics/redirect.py);
+- `Deaths` (deaths.py): the three-step 出局结算 (engine/mechanics/death.py's World), revival, 翻牌, the death lists;
 - `Night` (night.py): the plans of a sub-phase resolved in order.ORDER, and 凌晨's count.
 
 Skills never reach the ruleset or the engine's game: only these, `ctx` and `state`.
@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import Any, Protocol
 
 from ..bansha.engine import Ctx
-from ..bansha.engine.mech_death import Hit
+from ..bansha.engine.mechanics.death import Hit
 from .state import Death, NataState, Plan
 from .terms import PERM
 

@@ -37,4 +37,4 @@ def player(ruleset, st: TavernState, seat: int, rng: Rng) -> Action | None:
     return Action(skill.key, (rng.choice(cands),))
 
 
-random_agent = player  # the engine's hook (engine/agent.py: agent_for)
+random_agent = player  # the engine's hook (engine/agents/play.py: agent_for)

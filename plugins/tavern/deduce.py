@@ -25,8 +25,8 @@ import math
 from typing import Any
 
 from ..bansha.engine import ABSTAIN, Action, Event
-from ..bansha.engine.deduce import Mind
-from ..bansha.engine.ruleset import LegalChoice
+from ..bansha.engine.agents.deduce import Mind
+from ..bansha.engine.game.ruleset import LegalChoice
 from .sheet import SHEET
 from .terms import CLASS_NAMES, FACTIONS, LINEUP, TRAITS
 

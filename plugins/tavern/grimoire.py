@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..bansha.engine.ruleset import STEP_RESOLVED, STEP_SUBMITTED, STEP_WAITING, StepView
+from ..bansha.engine.game.ruleset import STEP_RESOLVED, STEP_SUBMITTED, STEP_WAITING, StepView
 from .order import DUSK, NIGHT_ORDER
 from .sheet import SHEET
 

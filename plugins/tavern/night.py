@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..bansha.engine import PERMANENT, Ctx, Status
-from ..bansha.engine.roles import STEP
+from ..bansha.engine.core.roles import STEP
 from .combat import SAVE_OF, armor_class, attack_bonus, dex_bonus, dex_mod, fortitude, will
 from .deaths import break_grapples, die
 from .effect import EFFECTS, Effect

@@ -1,4 +1,4 @@
-"""The facts 酒馆's `outcome()` reads (engine/cache.py: `reuse` in rules.py declares it): who is alive in
+"""The facts 酒馆's `outcome()` reads (engine/core/cache.py: `reuse` in rules.py declares it): who is alive in
 which faction, the factions' points and the factions judged lost. The verdict is recomputed only when one of
 them changed; tests/test_cache.py checks it against the from-scratch one after every input.
 

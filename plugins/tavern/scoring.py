@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from ..bansha.engine import Ctx, Outcome, boards
+from ..bansha.engine import Ctx, Outcome
+from ..bansha.engine.views import pictures
 from .state import TavernState
 from .terms import FACTIONS, label
 
@@ -42,7 +43,7 @@ def end_board(st: TavernState) -> dict | None:
     living = {f: len(st.members(f, living=True)) for f in FACTIONS}
     rows = [[label(f), str(st.points[f]), str(living[f]), str(st.points[f] + SURVIVOR_POINTS * living[f])]
             for f in FACTIONS]
-    return boards.table("最终得分", ["", "得分", "存活", "="], rows)
+    return pictures.table("最终得分", ["", "得分", "存活", "="], rows)
 
 
 def outcome(st: TavernState) -> Outcome | None:

@@ -3,7 +3,7 @@
 - A skill is a `WerewolfSkill`: the engine's Skill plus `harmful` (lovers may never use it on each other).
 - A role is a `WerewolfRole`; its methods are its part in the game's procedures (what it knows, what follows
   when it leaves or is exiled, a tie it breaks). The defaults do nothing: a role writes what the text gives it.
-- The book (engine/roles.py) holds each skill's effect and its blocked and target checks, and the handler of
+- The book (engine/core/roles.py) holds each skill's effect and its blocked and target checks, and the handler of
   each step of the two orders (order.py): a `NightWork` for a step of the night (what it does when its
   sub-phase opens or closes, at the dawn's count and after the dawn's deaths) and an `AfterDeath` for a step
   of what follows a death. tests/test_werewolf_structure.py checks that each step has its handler, each
@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from ..bansha.engine import Book, Role, Skill
-from ..bansha.engine.roles import STEP
+from ..bansha.engine.core.roles import STEP
 
 if TYPE_CHECKING:
     from .state import WerewolfState

@@ -4,8 +4,8 @@ PK), exile (a role may stay: the 白痴 flips) and 自爆."""
 from __future__ import annotations
 
 from ..bansha.engine import ABSTAIN, FORUM
-from ..bansha.engine.mech_sheriff import Election
-from ..bansha.engine.phases import format_duration
+from ..bansha.engine.core.phases import format_duration
+from ..bansha.engine.mechanics.sheriff import Election
 from . import sheriff
 from .book import BOOK, Departure
 from .terms import DAY, ELECT, ELECT_VOTE, EXPLODE, KING, NIGHT, PK, TIE, VOTE, num, seats_text

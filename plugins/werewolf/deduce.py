@@ -1,4 +1,4 @@
-"""狼人杀's information-state player (`bansha simulate --agent deduce`): engine/mind_village.py's
+"""狼人杀's information-state player (`bansha simulate --agent deduce`): engine/agents/village.py's
 VillageMind with this game's skills and phases. It knows what its seat was told — the role PM, the board,
 its checks, the pack's choices (a wolf), the witch's victim, every public post — never the deal.
 
@@ -11,9 +11,9 @@ he can (a wolf's when both spares are wolves), and nobody 自爆s or 退水s (be
 from __future__ import annotations
 
 from ..bansha.engine import ABSTAIN, Action, Event
-from ..bansha.engine.deduce import Say
-from ..bansha.engine.mind_village import VillageMind
-from ..bansha.engine.ruleset import LegalChoice
+from ..bansha.engine.agents.deduce import Say
+from ..bansha.engine.agents.village import VillageMind
+from ..bansha.engine.game.ruleset import LegalChoice
 from .order import NIGHT_PHASES
 from .roles import ROLES
 from .terms import DAY, ELECT, ELECT_VOTE, LAST_WORDS, VILLAGER, WOLF

@@ -25,7 +25,7 @@ import re
 from typing import Any
 
 from ..bansha.engine import ABSTAIN, Action, Rng
-from ..bansha.engine.heuristic import generic_action
+from ..bansha.engine.agents.heuristic import generic_action
 from .terms import WOLF
 
 _WHEN = re.compile(r"第(\d+)(夜|天)")

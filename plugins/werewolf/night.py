@@ -8,7 +8,7 @@ dawn's deaths are announced.
 
 from __future__ import annotations
 
-from ..bansha.engine.incremental import fixed
+from ..bansha.engine.core.incremental import fixed
 from . import order
 from .book import Dawn, Departure, NightWork, night_work, overrides
 from .order import NightStep
@@ -24,7 +24,7 @@ def on(state: WerewolfState, step: NightStep) -> bool:
 
 def tonight(state: WerewolfState, phase: str | None = None) -> tuple[NightStep, ...]:
     """The steps of order.NIGHT_ORDER on this board (in `phase`): fixed by the board's cards and whether it is
-    the first night, so built once per game and night kind (engine/incremental.py `fixed`)."""
+    the first night, so built once per game and night kind (engine/core/incremental.py `fixed`)."""
     return fixed(state, ("tonight", phase, state.day == 1), _tonight, state, phase)
 
 

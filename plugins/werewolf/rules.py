@@ -20,7 +20,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..bansha.engine import FORUM, CastRow, Channel, Ctx, Outcome, Refusal, Ruleset, Skill, register
-from ..bansha.engine.order import StepView
+from ..bansha.engine.core.order import StepView
 from . import night, roles, sheriff, verdict, views
 from .boards import BOARDS, MAX_PLAYERS, Board, board_for, size_range
 from .book import BOOK, WerewolfSkill, after_death

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..bansha.engine import ABSTAIN, VoteBox
-from ..bansha.engine.mech_sheriff import Election
+from ..bansha.engine.mechanics.sheriff import Election
 
 ALL = "全体"
 OFF_STAGE = "警下"

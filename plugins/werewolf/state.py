@@ -6,8 +6,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..bansha.engine import BaseState, VoteBox
-from ..bansha.engine.incremental import fixed
-from ..bansha.engine.mech_sheriff import Badge, Election
+from ..bansha.engine.core.incremental import fixed
+from ..bansha.engine.mechanics.sheriff import Badge, Election
 from .book import BOOK
 from .terms import CHECK_FACTION, DAY, GOOD, LOVERS, PIPER, PK, WOLF, WOLVES
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..bansha.engine import CastRow
-from ..bansha.engine.order import StepView, step_state
+from ..bansha.engine.core.order import StepView, step_state
 from . import order
 from .boards import Board
 from .book import BOOK, WerewolfRole

@@ -11,9 +11,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..engine.core import ABSTAIN, Event
+from ..engine.core.phases import local_time
 from ..engine.game import RUNNING, Game
-from ..engine.phases import local_time
-from ..engine.replay import Entry, Recorder, boxes
+from ..engine.game.replay import Entry, Recorder, boxes
 from . import redact
 
 KIND_LABEL = {

@@ -17,7 +17,7 @@ from fastapi.responses import FileResponse, RedirectResponse, Response
 from nonebot.log import logger
 
 from ..engine.game import Game
-from ..engine.replay import export
+from ..engine.game.replay import export
 from ..models import ConsoleNote
 from . import live, logview, redact, undelivered, views, writes
 from .auth import COOKIE, LoginRefused, revoke

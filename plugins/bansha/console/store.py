@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..engine.game import ENDED, Game
-from ..engine.replay import Recorder, new_game
+from ..engine.game.replay import Recorder, new_game
 from ..models import InputRow
 from ..service import Service
 

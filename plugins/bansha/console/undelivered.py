@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..engine.core.phases import local_time
 from ..engine.game import Game
-from ..engine.phases import local_time
 
 STATE_LABEL = {
     "retrying": "重试中（暂时发不出去，机器人在自动重试）",

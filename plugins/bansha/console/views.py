@@ -1,6 +1,6 @@
 """The 导演台's pages as plain data: built from a game (and its replayed log), rendered by Jinja2.
 
-Everything here is hidden information: only a permitted judge ever gets it (see store.py).
+Everything here is hidden information: only a permitted judge ever gets it (see service/store.py).
 No FastAPI here, so `bansha bench` and the tests can build and render a page directly.
 """
 
@@ -11,13 +11,13 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..engine import forum
-from ..engine import rulings as engine_rulings
-from ..engine.channels import Channel
+from ..engine.core.channels import Channel
+from ..engine.core.phases import format_duration, local_time
+from ..engine.core.status import NEXT_NIGHT, PERMANENT, UNTIL_DAY, UNTIL_PHASE, Status
 from ..engine.game import ENDED, RUNNING, SIGNUP, Game
-from ..engine.mech_sheriff import Badge
-from ..engine.phases import format_duration, local_time
-from ..engine.status import NEXT_NIGHT, PERMANENT, UNTIL_DAY, UNTIL_PHASE, Status
+from ..engine.mechanics.sheriff import Badge
+from ..engine.parts import forum
+from ..engine.parts import rulings as engine_rulings
 
 STATUS_LABEL = {SIGNUP: "报名中", RUNNING: "进行中", ENDED: "已结束"}
 CARD_CLASS = ("blue", "yellow", "red")
@@ -127,7 +127,7 @@ def seat_channels(rules: Any, state: Any, seat: int) -> list[Channel]:
 
 
 def watchers(game: Game) -> list[tuple[str, int, bool]]:
-    """Who watches (engine/social.py): (name, QQ, all-seeing), the all-seeing first."""
+    """Who watches (engine/parts/social.py): (name, QQ, all-seeing), the all-seeing first."""
     return sorted(((s.name, s.qq, s.all_seeing) for s in game.spectators.values()), key=lambda w: (not w[2], w[1]))
 
 
@@ -172,7 +172,7 @@ def factions(game: Game) -> list[str]:
 
 
 def rulings(game: Game) -> list[dict[str, Any]]:
-    """The engine's open rulings (engine/rulings.py: the judge rules free text, e.g. 审讯 answers); each form
+    """The engine's open rulings (engine/parts/rulings.py: the judge rules free text, e.g. 审讯 answers); each form
     sends 「/法官 裁定 <编号> <结果>」, the same input as typed in QQ."""
     return [{"id": r.no, "text": r.text, "choices": r.choices, "due": r.due, "default": r.default}
             for r in engine_rulings.pending(game)]

@@ -7,9 +7,7 @@ the engine's parts (forum, lurk, reminders, rulings, judge, social, speaking, si
 This package puts the parts together: the game calls every installed part and names none.
 """
 
-from . import forum, judge, lurk, parts, reminders, rulings, signup, social, speaking
-from .behaviour import NOW, PLAN, Behaviour, Moments, unit
-from .channels import Channel
+from . import parts
 from .core import (
     ABSTAIN,
     GROUP,
@@ -26,20 +24,23 @@ from .core import (
     to_team,
     to_user,
 )
-from .ctx import Ctx
+from .core.behaviour import NOW, PLAN, Behaviour, Moments, unit
+from .core.channels import Channel
+from .core.order import Step, StepView
+from .core.phases import FORUM, QUICK, OptionSpec, PhaseSpec
+from .core.registry import all_rulesets, get, load_all, register
+from .core.rng import Rng
+from .core.roles import Book, Role
+from .core.skills import ALIVE, ALIVE_OTHER, ANY, DEAD, Skill
+from .core.status import NEXT_NIGHT, PERMANENT, UNTIL_DAY, UNTIL_PHASE, Status, StatusBook
+from .core.votes import Ballot, VoteBox
 from .game import Game, apply
-from .order import Step, StepView
-from .phases import FORUM, QUICK, OptionSpec, PhaseSpec
-from .registry import all_rulesets, get, load_all, register
-from .rng import Rng
-from .roles import Book, Role
-from .ruleset import BaseState, LegalChoice, Ruleset
-from .rulings import Ruling
-from .skills import ALIVE, ALIVE_OTHER, ANY, DEAD, Skill
-from .status import NEXT_NIGHT, PERMANENT, UNTIL_DAY, UNTIL_PHASE, Status, StatusBook
-from .votes import Ballot, VoteBox
+from .game.ctx import Ctx
+from .game.ruleset import BaseState, LegalChoice, Ruleset
+from .parts import forum, lurk, moderator, reminders, rulings, signup, social, speaking
+from .parts.rulings import Ruling
 
-parts.install(forum.PART, lurk.PART, reminders.PART, rulings.PART, judge.PART, social.PART, speaking.PART, signup.PART)
+parts.install(forum.PART, lurk.PART, reminders.PART, rulings.PART, moderator.PART, social.PART, speaking.PART, signup.PART)
 
 __all__ = [
     "ABSTAIN", "ALIVE", "ALIVE_OTHER", "ANY", "NOW", "PLAN", "Behaviour", "Moments", "unit", "Channel", "DEAD", "FORUM", "GROUP", "JUDGE", "NEXT_NIGHT", "PERMANENT", "QUICK",

@@ -1,4 +1,4 @@
-"""Pictures for the QQ layer: a board (engine/boards.py) drawn with Pillow into a PNG.
+"""Pictures for the QQ layer: a board (engine/views/pictures.py) drawn with Pillow into a PNG.
 
 The font is Noto Sans CJK (SIL Open Font License 1.1), installed with the bot by the PyPI package
 `noto-cjk-sans-otc`; Debian's fonts-noto-cjk is the fallback. A character the font has no glyph

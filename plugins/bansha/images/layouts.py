@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 
-from ..engine.boards import WATCHERS
+from ..engine.views.pictures import WATCHERS
 from .paint import Canvas, width_of
 
 INK, MUTED, ACCENT, GOLD, LINE, CARD = "#222222", "#9a948a", "#b0413e", "#c8962b", "#d9d0c1", "#fffdf8"
@@ -23,7 +23,7 @@ def _title(c: Canvas, text: str, width: int) -> int:
 
 def ring(board: dict) -> Canvas:
     """Seats on a circle in 电梯楼 order from the top, clockwise; out seats greyed."""
-    from ..engine.boards import ring_notes
+    from ..engine.views.pictures import ring_notes
 
     seats = board["seats"]
     n = len(seats)

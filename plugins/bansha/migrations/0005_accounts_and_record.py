@@ -19,7 +19,7 @@ class Migration(migrations.Migration):
                 ('epoch', fields.IntField(default=1)),
                 ('expires', fields.FloatField()),
             ],
-            options={'table': 'bansha_lease', 'app': 'bansha', 'pk_attr': 'account', 'table_description': 'Which process judges a bot account now, on PostgreSQL (plugins/bansha/lease.py).'},
+            options={'table': 'bansha_lease', 'app': 'bansha', 'pk_attr': 'account', 'table_description': 'Which process judges a bot account now, on PostgreSQL (plugins/bansha/service/lease.py).'},
             bases=['Model'],
         ),
         ops.AddField(

@@ -1,4 +1,4 @@
-"""Delivery trouble: undelivered messages held or retried, and the alerts that told the judges (outbox.py)."""
+"""Delivery trouble: undelivered messages held or retried, and the alerts that told the judges (service/outbox.py)."""
 
 from tortoise import fields, migrations
 from tortoise.fields.base import OnDelete

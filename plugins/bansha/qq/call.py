@@ -9,7 +9,7 @@ from nonebot.adapters.onebot.v11.exception import ActionFailed, ApiNotAvailable,
 from nonebot.adapters.onebot.v11.permission import GROUP_ADMIN, GROUP_OWNER
 from nonebot.permission import SUPERUSER
 
-from .. import commands as parse
+from .. import parse as parse
 from ..engine.core import Input, Refusal
 from ..engine.game import Game
 from ..service import DatabaseUnavailable, NotOwner, Origin, Service
@@ -161,7 +161,7 @@ class Call:
 
     async def reply(self, text: str, *, addressed: bool = True) -> None:
         """To the sender, where they typed it; in the group addressed by name. Through the outbox like every
-        other message (outbox.py): in the chat's order, within the group's budget, retried a few times — a
+        other message (service/outbox.py): in the chat's order, within the group's budget, retried a few times — a
         PM the bot cannot answer never makes the handler fail."""
         event = self.event
         if isinstance(event, GroupMessageEvent):

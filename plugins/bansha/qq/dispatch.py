@@ -35,8 +35,8 @@ from nonebot.params import Depends
 from nonebot.rule import Rule
 from nonebot.typing import T_State
 
-from .. import commands as parse
 from .. import db
+from .. import parse as parse
 from ..config import Config
 from ..engine.core import Refusal
 from ..engine.game import RUNNING

@@ -1,13 +1,13 @@
 """Startup (DB, sender, restore in the background), shutdown, and bot accounts (re)connecting.
 
 The WebSocket is served as soon as the database is migrated: games are restored in the background
-(a command for a game not restored yet rebuilds it on the spot, see restore.py). What the handshake does
+(a command for a game not restored yet rebuilds it on the spot, see service/restore.py). What the handshake does
 not need waits until the first bot account is connected (or WARM_AFTER seconds): the games' rules (each
-declared by name at load, engine/registry.py), the 导演台 (console/lazy.py) and the pictures' font; a
+declared by name at load, engine/core/registry.py), the 导演台 (console/lazy.py) and the pictures' font; a
 command that needs one of them before that imports it on the spot.
 
 SQLite: this process owns the file (a second process on it refuses to start) and judges every
-account's games. PostgreSQL: it judges an account while it holds the account's lease (lease.py):
+account's games. PostgreSQL: it judges an account while it holds the account's lease (service/lease.py):
 taken when the account connects here and no other process holds it, renewed while it stays
 connected; a second process for the same account is a standby that takes over when the holder dies.
 """
@@ -28,10 +28,10 @@ import nonebot_plugin_localstore as localstore  # noqa: E402
 
 from .. import db  # noqa: E402
 from ..config import Config  # noqa: E402
-from ..engine import registry  # noqa: E402
-from ..lease import Leases, SecondProcess, default_holder, lock_sqlite  # noqa: E402
+from ..engine.core import registry  # noqa: E402
 from ..pacing import Budget, Pacer  # noqa: E402
 from ..service import Service  # noqa: E402
+from ..service.lease import Leases, SecondProcess, default_holder, lock_sqlite  # noqa: E402
 from . import call, clock, sending  # noqa: E402
 
 driver = get_driver()
@@ -86,7 +86,7 @@ async def startup() -> None:
         call.set_service(svc)
         svc.start_sender()
         if leases is None:
-            svc.index_begins()  # from now on a command that finds no game waits for the index (restore.py)
+            svc.index_begins()  # from now on a command that finds no game waits for the index (service/restore.py)
             _background(restore(svc))  # then remember_sources: the restart's queries go first
         else:
             _restored.set()  # PostgreSQL: each account's games are restored when its lease is taken

@@ -13,9 +13,9 @@ from __future__ import annotations
 
 from nonebot.adapters.onebot.v11 import GroupMessageEvent, MessageEvent
 
-from .. import commands as parse
+from .. import parse as parse
+from ..engine.core.skills import Skill, find_skill
 from ..engine.game import RUNNING, Game
-from ..engine.skills import Skill, find_skill
 from .call import Call, answer, current
 from .commands.play import act
 from .text import words_of

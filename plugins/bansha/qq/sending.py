@@ -1,11 +1,11 @@
-"""Sending: one outbox send (outbox.py: ordered, paced, merged) becomes one OneBot call.
+"""Sending: one outbox send (service/outbox.py: ordered, paced, merged) becomes one OneBot call.
 
 Everything here is a documented OneBot v11 API or NapCat extension:
 send_group_msg, send_private_msg (with group_id: NapCat's temp session),
 send_group_forward_msg (merged forward), set_group_ban, can_send_image, and NapCat's
 set_msg_emoji_like (a reaction on a player's vote post).
 
-A row whose data carries boards (engine/boards.py) goes out as its text followed by one `image`
+A row whose data carries boards (engine/views/pictures.py) goes out as its text followed by one `image`
 segment (base64://) per board, drawn here; the text says everything the picture shows, for
 clients that cannot show it. Pictures are skipped when the account is configured without them
 (BANSHA_IMAGES, BANSHA_IMAGES_OFF) or OneBot's can_send_image says no.
@@ -24,7 +24,7 @@ from nonebot.adapters.onebot.v11.exception import ActionFailed, ApiNotAvailable,
 
 from .. import images
 from ..config import Config
-from ..engine.posts import FORWARD_BREAK
+from ..engine.views.posts import FORWARD_BREAK
 from ..service import NotConnected, Outgoing, SendFailed
 from . import call
 from .text import plain
@@ -48,7 +48,7 @@ def bot_for(self_id: int) -> Bot:
 # What NapCat says when a send cannot get through until something changes (it answers retcode 1200 for
 # nearly every failure, so the words decide): the person is no friend and no temp session opens, he or
 # the bot left the group, the group is gone. Everything else (风控, 禁言, 发送超时, rate limits) is
-# transient and retried (outbox.py).
+# transient and retried (service/outbox.py).
 PERMANENT = ("好友", "临时会话", "临时消息", "无法获取用户信息", "不是群成员", "不在群", "已被移出", "移出该群", "被踢",
              "群不存在", "已解散", "not a friend", "not in group", "not a member", "user not found", "no such group")
 

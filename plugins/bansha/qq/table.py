@@ -16,7 +16,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ..engine.skills import target_like
+from ..engine.core.skills import target_like
 
 if TYPE_CHECKING:
     from .call import Call, JudgeCall

@@ -26,7 +26,7 @@ QUOTE = "｜"  # continuation lines of multi-line echoed text start with this
 def plain(text: str) -> Message:
     """Everything the bot says is plain text segments: player text can never become CQ codes. The only
     other segment is the @ the rules asked for (a public reminder of who owes a vote), written as a
-    marker players cannot type (engine/core.py: MARKER_RE); pictures are added by sending.py."""
+    marker players cannot type (engine/core/__init__.py: MARKER_RE); pictures are added by sending.py."""
     msg = Message()
     pos = 0
     for m in MARKER_RE.finditer(text):

@@ -13,10 +13,10 @@ from __future__ import annotations
 
 import difflib
 
-from .. import commands as parse
+from .. import parse as parse
+from ..engine.core.skills import Skill
 from ..engine.game import Game
-from ..engine.ruleset import how_to_type
-from ..engine.skills import Skill
+from ..engine.game.ruleset import how_to_type
 from . import loose, table
 from .call import Call, current
 

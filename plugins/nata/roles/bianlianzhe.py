@@ -8,7 +8,7 @@ from dataclasses import replace
 
 from ...bansha.engine import Action
 from .. import deal
-from ..registry import ROLES
+from ..declared import ROLES
 from ..skill import NataSkill, role, skill
 from ..state import Disguise, NataState
 from ..terms import DUSK, START, STRONG, VILLAGE

@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ...bansha.engine import Action, Refusal
-from ..registry import SKILLS
+from ..declared import SKILLS
 from ..skill import NataSkill, role, skill
 from ..state import NataState, Plan
 from ..terms import EARLY, PERM, STRONG, VILLAGE

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from ...bansha.engine import mech_ring as ring
+from ...bansha.engine.mechanics import ring as ring
 from ..skill import NataSkill, forced, role
 from ..state import NataState
 from ..terms import PERM, VILLAGE, WEAK

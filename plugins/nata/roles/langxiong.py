@@ -3,8 +3,8 @@
 
 from __future__ import annotations
 
-from ...bansha.engine import mech_death as death
-from ...bansha.engine.mech_death import Hit
+from ...bansha.engine.mechanics import death as death
+from ...bansha.engine.mechanics.death import Hit
 from ..skill import NataSkill, role, skill
 from ..state import NataState, Plan
 from ..terms import DEEP, WOLF, WOLFKIND

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from ...bansha.engine import mech_redirect as redirect
+from ...bansha.engine.mechanics import redirect as redirect
 from ..skill import NataSkill, role, skill
 from ..state import NataState, Plan
 from ..terms import MID, STRONG, VILLAGE

@@ -4,9 +4,9 @@
 from __future__ import annotations
 
 from ...bansha.engine import Action
-from ...bansha.engine import mech_death as death
-from ...bansha.engine.mech_death import Hit
-from ..registry import ROLES
+from ...bansha.engine.mechanics import death as death
+from ...bansha.engine.mechanics.death import Hit
+from ..declared import ROLES
 from ..skill import NataSkill, skill
 from ..state import NataState
 from ..terms import DEEP, WOLF_TEAM

@@ -4,7 +4,7 @@
 
 Anyone alive may post one at a game day's 正午, and the bot answers a bluff exactly as a valid one. The target
 replies 是/否/无法回答 (/回复, or a QQ reply to the post); whether the reply is right is 「基于演员表的客观事实」, so
-the 法官 rules (engine/rulings.py); the result is due once 黄昏 begins and waits for the ruling until 黄昏 ends,
+the 法官 rules (engine/parts/rulings.py); the result is due once 黄昏 begins and waits for the ruling until 黄昏 ends,
 when the answer stands as correct.
 """
 

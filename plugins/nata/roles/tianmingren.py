@@ -5,7 +5,7 @@
 from __future__ import annotations
 
 from ...bansha.engine import Action
-from ..registry import SKILLS
+from ..declared import SKILLS
 from ..skill import NataSkill, role, skill
 from ..state import Grant
 from ..terms import DAWN, DUSK, NOON, VILLAGE, WEAK

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..registry import ROLES
+from ..declared import ROLES
 from ..skill import NataSkill, role, skill
 from ..state import Plan
 from ..terms import DEEP, SEER, VILLAGE, WOLF

@@ -5,7 +5,7 @@
 from __future__ import annotations
 
 from ...bansha.engine import Action
-from ..registry import SKILLS
+from ..declared import SKILLS
 from ..skill import NataSkill, forced, role, skill
 from ..state import Grant, NataState, Plan
 from ..terms import DEEP, DUSK, LATE, NOON, WOLF, WOLFKIND, seats_text

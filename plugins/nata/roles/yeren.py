@@ -10,7 +10,7 @@
 from __future__ import annotations
 
 from ...bansha.engine import Action
-from ...bansha.engine import mech_ring as ring
+from ...bansha.engine.mechanics import ring as ring
 from ..skill import NataSkill, role, skill
 from ..state import NataState
 from ..terms import DAWN, NOON, START, STRONG, VILLAGE, seats_text

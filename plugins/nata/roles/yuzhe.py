@@ -4,8 +4,8 @@
 
 from __future__ import annotations
 
-from ...bansha.engine import mech_death as death
-from ...bansha.engine.mech_death import Hit
+from ...bansha.engine.mechanics import death as death
+from ...bansha.engine.mechanics.death import Hit
 from ..skill import NataSkill, forced, role
 from ..terms import PERM, VILLAGE, WEAK
 from ..world import World

@@ -4,7 +4,7 @@
 
 from __future__ import annotations
 
-from ...bansha.engine.mech_death import Hit
+from ...bansha.engine.mechanics.death import Hit
 from ..skill import NataSkill, forced, role, skill
 from ..state import FAMILY, Plan
 from ..terms import DEEP, MID, PERM, STRONG, VILLAGE

@@ -5,7 +5,7 @@ the vote weight: state.weight）."""
 from __future__ import annotations
 
 from ...bansha.engine import Action
-from ...bansha.engine.mech_death import Hit
+from ...bansha.engine.mechanics.death import Hit
 from ..skill import NataSkill, forced, role, skill
 from ..state import NataState
 from ..terms import ELDER, INDEP, START, seats_text

@@ -7,7 +7,7 @@ import re
 
 from nonebot.adapters.onebot.v11 import GroupMessageEvent
 
-from ... import commands as parse
+from ... import parse as parse
 from ...engine.core import Refusal
 from ...engine.game import RUNNING, Game
 from .. import table

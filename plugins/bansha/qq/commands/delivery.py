@@ -1,4 +1,4 @@
-"""/补发: what the bot could not deliver to me, sent again (outbox.py holds it until then)."""
+"""/补发: what the bot could not deliver to me, sent again (service/outbox.py holds it until then)."""
 
 from __future__ import annotations
 

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import difflib
 
-from ...engine import forum, registry
-from ...engine.core import Refusal
-from ...engine.forum import card_ledger
+from ...engine.core import Refusal, registry
+from ...engine.core.phases import deadline_text, format_duration
+from ...engine.core.skills import decimal, find_skill
 from ...engine.game import RUNNING, SIGNUP, Game
-from ...engine.phases import deadline_text, format_duration
-from ...engine.ruleset import how_to_type
-from ...engine.skills import decimal, find_skill
+from ...engine.game.ruleset import how_to_type
+from ...engine.parts import forum
+from ...engine.parts.forum import card_ledger
 from .. import table
 from ..call import JUDGE_PERM, RETRY, Call, current, service
 

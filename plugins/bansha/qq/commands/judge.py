@@ -7,11 +7,11 @@ from __future__ import annotations
 from nonebot.adapters.onebot.v11 import Bot, GroupMessageEvent
 from nonebot.permission import SUPERUSER
 
-from ... import commands as parse
-from ...engine import judge as inputs
+from ... import parse as parse
 from ...engine.core import Input, Refusal
+from ...engine.core.skills import decimal
 from ...engine.game import RUNNING, SIGNUP, Game, cast_lines
-from ...engine.skills import decimal
+from ...engine.parts import moderator as inputs
 from ...models import SeatRow
 from .. import table
 from ..call import JUDGE_ONLY, JUDGE_PERM, QQ_FAILED, Call, JudgeCall, service

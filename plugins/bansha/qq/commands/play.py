@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ... import commands as parse
+from ... import parse as parse
 from ...engine.core import Refusal
 from ...engine.game import RUNNING, Game
 from .. import table

@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 from ... import records
-from ...engine import registry
-from ...engine.core import Refusal
-from ...engine.skills import decimal
+from ...engine.core import Refusal, registry
+from ...engine.core.skills import decimal
 from .. import table
 from ..call import RETRY, Call
 

@@ -7,12 +7,11 @@ import secrets
 from nonebot import get_plugin_config
 from nonebot.adapters.onebot.v11 import Bot
 
-from ... import commands as parse
+from ... import parse as parse
 from ...config import Config
-from ...engine import registry
-from ...engine.core import Refusal
+from ...engine.core import Refusal, registry
+from ...engine.core.phases import parse_options
 from ...engine.game import SIGNUP
-from ...engine.phases import parse_options
 from ...service import NotOwner
 from .. import table
 from ..call import JUDGE_PERM, QQ_FAILED, Call, service
@@ -49,7 +48,7 @@ async def open_(call: Call) -> None:
     if why:
         raise Refusal(why)
     # 种子= (tests, the simulator, replays) stays in the options: the game then deals from it alone, says so in
-    # its opening post and seats no one who could know it (engine/signup.py seat_refusal). Otherwise the deal's
+    # its opening post and seats no one who could know it (engine/parts/signup.py seat_refusal). Otherwise the deal's
     # randomness is drawn only at /开始 (below).
     fixed = options.get("种子")
     seed = int(fixed) if fixed is not None else secrets.randbits(48)

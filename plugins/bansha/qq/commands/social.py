@@ -1,6 +1,6 @@
 """The social table: /观战 · /退出观战 (spectators), /亡者 (the dead chat), /重开 (play again).
 
-The engine decides who may (engine/social.py); these find the game and submit the input."""
+The engine decides who may (engine/parts/social.py); these find the game and submit the input."""
 
 from __future__ import annotations
 

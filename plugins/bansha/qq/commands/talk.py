@@ -1,9 +1,9 @@
 """Words relayed by the bot: /狼聊 · /队聊 (team channels), /遗言, /私聊 (where the game allows); and /过, the end of
-one's speaking turn (快速 tempo, engine/speaking.py)."""
+one's speaking turn (快速 tempo, engine/parts/speaking.py)."""
 
 from __future__ import annotations
 
-from ... import commands as parse
+from ... import parse as parse
 from ...engine.core import Refusal
 from .. import table
 from ..call import Call

@@ -9,9 +9,9 @@ import time
 
 from nonebot.adapters.onebot.v11 import MessageEvent
 
-from ... import commands as parse
-from ...engine import ballots
+from ... import parse as parse
 from ...engine.core import Refusal
+from ...engine.parts import ballots
 from .. import table
 from ..call import Call
 from ..text import one_line, unread_reply

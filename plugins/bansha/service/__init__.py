@@ -1,0 +1,461 @@
+"""The state service: persistence, the outbox, restore, deadlines, ownership.
+
+One transaction per accepted input holds the input row (with the record it adds: engine/game/record.py),
+its outgoing messages and, on a phase change, the game row and a snapshot. Only after the commit is
+the input acknowledged. The sender drains the outbox afterwards.
+
+Ownership: a game belongs to the bot account (`self_id`) that received its /开局. This process
+judges an account's games only while it judges the account: always on SQLite (one process per
+file), while it holds the account's lease on PostgreSQL (service/lease.py). It restores, takes inputs for,
+fires the deadlines of and sends the messages of those games only, and sends a message only
+through the account that owns its game.
+
+Restore runs in the background: the game rows are indexed at once (group → game, player → games)
+and the deadlines re-armed from them; the games are then rebuilt chunk by chunk from their latest
+snapshot and the few inputs after it (service/store.py). A command for a game not yet rebuilt rebuilds that
+game on the spot.
+
+No nonebot import here: the QQ layer (qq/) injects how to send and how to schedule, so the service
+can be driven by tests and benchmarks directly.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import pickle
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from tortoise.exceptions import IntegrityError
+from tortoise.transactions import in_transaction
+
+from .. import db
+from ..engine.core import Event, Input, Refusal, registry
+from ..engine.core.registry import code_version  # noqa: F401  # where the service and the tests ask it
+from ..engine.game import ENDED, Game, apply, fixed_seed, record
+from ..engine.parts import forum
+from ..models import GameRow, InputRow, OutboxRow, PmChoice, ResultRow, SeatRow, SnapshotRow
+from ..pacing import Pacer
+from ..records import result_rows
+from . import store
+from .index import Index
+from .lease import Fenced, Leases
+from .outbox import NotConnected, Outbox, Outgoing, Recipients, Sender, SendFailed, Undelivered
+from .restore import Restore
+from .routing import route
+
+__all__ = ["DatabaseUnavailable", "NotConnected", "NotOwner", "Origin", "Outgoing", "Recipients", "SendFailed",
+           "Sender", "Service", "Undelivered"]
+
+log = logging.getLogger("bansha")
+
+SNAPSHOT_EVERY = 200  # inputs without a phase change (a busy forum day) before a snapshot anyway
+
+
+@dataclass(frozen=True)
+class Origin:
+    """Where an input came from, so replies go back there."""
+
+    kind: str  # "group" | "private"
+    user_id: int
+    group_id: int = 0
+    label: str = ""  # how to address the sender in a group reply
+    message_id: int = 0  # the QQ message (a vote typed in the group is acknowledged on it)
+
+
+class DatabaseUnavailable(Exception):
+    """The DB refused the commit; nothing was acknowledged."""
+
+
+class NotOwner(Exception):
+    """Another account (or another process) judges this game: say nothing, its owner answers."""
+
+
+Arm = Callable[[str, int, float, int], None]  # (job kind, game id, when, phase_no)
+
+
+class Service(Restore, Index, Outbox):
+    def __init__(self, send: Sender, arm: Arm, disarm: Callable[[str, int], None], now: Callable[[], float] = time.time,
+                 leases: Leases | None = None, pacer: Pacer | None = None):
+        Outbox.__init__(self, send, pacer)
+        self._arm = arm
+        self._disarm = disarm
+        self.now = now
+        self.leases = leases
+        # The accounts this process judges: None = every account (SQLite: one process owns the file);
+        # on PostgreSQL the accounts whose lease it holds.
+        self.accounts: set[int] | None = None if leases is None else set()
+        self.games: dict[int, Game] = {}  # rebuilt games
+        self.self_ids: dict[int, int] = {}  # every indexed game -> the account that owns it
+        self._locks: dict[int, asyncio.Lock] = {}
+        self._version = code_version()
+        self.pm_choice: dict[int, int] = {}
+        self._seen: dict[str, None] = {}  # recent message keys (insertion-ordered LRU)
+        Index.__init__(self)
+        self._row: dict[int, tuple] = {}  # game -> (status, phase_no, deadline) last written to its row
+        self._snap: dict[int, int] = {}  # game -> seq of its latest snapshot
+        self._armed: dict[int, dict[str, tuple]] = {}  # game -> job -> (when, phase_no) it is set to
+        self._stale: set[int] = set()  # cached games that hold an uncommitted input (DB fault)
+        self._watchers: list[Callable[[int], None]] = []  # told the game id after every accepted input
+        self._pending: set[int] = set()  # indexed, not yet rebuilt
+        Restore.__init__(self)
+
+    # --- lifecycle ----------------------------------------------------------
+    @staticmethod
+    async def init_db(db_url: str, *, global_fallback: bool = True) -> None:
+        """Migrate and connect in Bansha's own tortoise context (db.py). Alone in a process (tests,
+        tools) keep the fallback; as a plugin in a bot pass False and enter the context (db.enter)."""
+        await db.connect(db_url, global_fallback=global_fallback)
+
+    def judges(self, self_id: int) -> bool:
+        """Does this process judge that account's games now?"""
+        if self.accounts is None:
+            return True
+        return self_id in self.accounts and (self.leases is None or self.leases.holds(self_id))
+
+    def _install(self, game: Game, snap_seq: int) -> None:
+        gid = game.gid
+        self._pending.discard(gid)
+        self.games[gid] = game
+        self._snap[gid] = snap_seq
+        self._row[gid] = (game.status, game.phase_no, game.deadline)
+        self._by_group[game.group] = gid
+        self._reindex(game)
+        self._rearm(game)
+
+    # --- queries ------------------------------------------------------------
+    def lock(self, gid: int) -> asyncio.Lock:
+        return self._locks.setdefault(gid, asyncio.Lock())
+
+    # the log, read back from the DB (ended games included)
+    log_of = staticmethod(store.log_of)
+    added_judges = staticmethod(store.added_judges)
+
+    async def game_rows(self, limit: int = 200) -> list[GameRow]:
+        """Active games and the most recent ended ones, newest first."""
+        return await GameRow.all().order_by("-id").limit(limit)
+
+    async def timeline(self, gid: int) -> list[str]:
+        """The judge's record of a game so far (what the end-of-game 完整记录 publishes), from the log."""
+        return (await store.record(gid))[0]
+
+    async def seat_history(self, gid: int, seat: int) -> list[str]:
+        """Every private text the seat received so far (what a 替补 is handed), from the log."""
+        return (await store.record(gid))[1].get(seat, [])
+
+    def seen(self, key: str | None) -> bool:
+        """True when this QQ message was already handled (duplicate delivery)."""
+        if not key:
+            return False
+        if key in self._seen:
+            return True
+        self._seen[key] = None
+        if len(self._seen) > 10000:
+            self._seen.pop(next(iter(self._seen)))
+        return False
+
+    def _forget(self, gid: int) -> None:
+        """Drop a game from memory (ended, or judged elsewhere now)."""
+        game = self.games.pop(gid, None)
+        for job in ("deadline", "remind"):
+            self._disarm(job, gid)
+        self._pending.discard(gid)
+        self._index_members(gid, frozenset())
+        self._members.pop(gid, None)
+        for d in (self.self_ids, self._locks, self._row, self._armed, self._snap):
+            d.pop(gid, None)
+        self._stale.discard(gid)
+        group = game.group if game is not None else next((g for g, i in self._by_group.items() if i == gid), None)
+        if group is not None and self._by_group.get(group) == gid:
+            del self._by_group[group]
+
+    # --- commands -------------------------------------------------------------
+    async def last_ended(self, group_id: int) -> Game | None:
+        """The group's most recent finished game, rebuilt from its log (for /重开)."""
+        row = await GameRow.filter(group_id=group_id, status=ENDED).order_by("-id").first()
+        return (await store.rebuild(row.id, self._version))[0] if row is not None else None
+
+    async def open_game(
+        self, *, group_id: int, self_id: int, owner: int, ruleset: str, options: dict, seed: int, origin: Origin,
+        players: list[tuple[int, str]] | tuple = (), note: str = "",
+    ) -> Game:
+        """/开局; with `players` (/重开) they are signed up at once, as join inputs of the new log."""
+        rules = registry.get(ruleset)
+        if rules is None:
+            raise Refusal(f"没有名为「{ruleset[:20]}」的游戏。")
+        if not self.judges(self_id):
+            raise NotOwner(f"account {self_id} is judged elsewhere")
+        await self.group_game(group_id)  # index it if it is only in the DB yet
+        host = await self.group_owner(group_id)
+        if host is not None and host != self_id:
+            raise NotOwner(f"group {group_id}: account {host} hosts its game")  # and answers
+        if host is not None:
+            raise Refusal("本群已经有一局进行中的游戏；结束或终止后才能开新局。")
+        try:
+            async with in_transaction() as conn:
+                if self.leases is not None:
+                    await self.leases.fence(conn, self_id)
+                row = await GameRow.create(
+                    group_id=group_id, self_id=self_id, ruleset=rules.key, status="signup", seed=seed,
+                    owner=owner, options=options, active_group=group_id,
+                )
+                game = Game.new(row.id, rules, group_id, owner, seed, options)
+                game.keep_record = False  # the log keeps it (engine/game/record.py)
+                row.options = game.options
+                await row.save(update_fields=["options"])
+                text = (
+                    f"{rules.title} 开局（第 {row.id} 局），报名开始！发送 /报名 加入，法官发送 /开始 发牌。\n"
+                    f"选项：{rules.options_text(game.options)}"
+                )
+                text = "\n".join([text, *forum.departures(rules, game.options)])
+                if fixed_seed(game):
+                    text += "\n注意：本局使用法官指定的种子，发牌可以被算出来，只适合测试或复盘；指定种子的法官不能报名。"
+                if players:
+                    await self._presign(game, players)
+                    names = "、".join(p.name for p in game.players)
+                    text = (f"{note}：{text}\n已为上一局的 {len(game.players)} 名玩家报名：{names}。"
+                            "不参加的请发送 /退出报名。")
+                await OutboxRow.create(game_id=row.id, self_id=self_id, kind="group", target=group_id, text=text)
+        except Fenced as e:
+            await self.drop(self_id)
+            raise NotOwner(str(e)) from None
+        except IntegrityError:
+            # The group got a game at the same moment, through another account or process.
+            if await self.group_owner(group_id) not in (None, self_id):
+                raise NotOwner(f"group {group_id}: another account hosts its game") from None
+            raise Refusal("本群已经有一局进行中的游戏；结束或终止后才能开新局。") from None
+        except Exception as e:
+            log.exception("open_game failed")
+            raise DatabaseUnavailable(str(e)) from e
+        self.self_ids[row.id] = self_id
+        self._install(game, 0)
+        self.kick()
+        self._notify(row.id)
+        return game
+
+    async def _presign(self, game: Game, players: list[tuple[int, str]] | tuple) -> None:
+        """Join inputs for each player, logged in the caller's transaction (their messages are one post)."""
+        at = self.now()
+        for qq, name in players:
+            inp = Input.make("join", qq, at, name=name)
+            try:
+                events = apply(game, inp)
+            except Refusal:
+                continue  # more players than the board now allows: the rest sign up again themselves
+            await InputRow.create(game_id=game.gid, seq=game.seq, kind=inp.kind, actor=inp.actor,
+                                  args=inp.to_json()["args"], at=at, notes=record.notes(game, at, events))
+        await SeatRow.bulk_create([SeatRow(game_id=game.gid, seat=i + 1, qq=p.qq, name=p.name)
+                                   for i, p in enumerate(game.players)])
+
+    async def submit(self, gid: int, inp: Input, origin: Origin | None = None, source: str | None = None) -> list[Event]:
+        """Apply an input and persist it with its messages in one transaction.
+
+        When the log already has an input at that sequence number (written by another process), the
+        game is reloaded and the input applied again to the fresh state; it is never dropped in silence.
+        """
+        async with self.lock(gid):
+            for _attempt in range(3):
+                game = await self._live(gid)
+                players_before = [(p.qq, p.name) for p in game.players]
+                events = await self._apply(game, inp)
+                try:
+                    await self._commit(game, inp, events, origin, source, players_before)
+                except Fenced as e:
+                    await self.drop(self.self_ids.get(gid, 0))
+                    raise NotOwner(str(e)) from None
+                except IntegrityError as e:
+                    self._stale.add(gid)
+                    await self._reload(gid, quiet=True)
+                    if source and await InputRow.filter(game_id=gid, source=source).exists():
+                        return []  # the same QQ message was already recorded
+                    log.warning("game %s: sequence %s was taken (%s); applying the input again", gid, game.seq, e)
+                    continue
+                except Exception as e:
+                    log.warning("game %s: commit failed: %s", gid, e)
+                    # The cached game already holds this input: rebuild it from the log. If the DB
+                    # cannot even be read, keep it marked stale (commands get the retry message)
+                    # rather than dropping it from the cache.
+                    self._stale.add(gid)
+                    await self._reload(gid, quiet=True)
+                    raise DatabaseUnavailable(str(e)) from e
+                break
+            else:
+                raise Refusal("这条指令和同时到达的另一条冲突了，没有生效，请重发。")
+        self._reindex(game)
+        self._rearm(game)
+        self.kick()
+        self._notify(gid)
+        return events
+
+    # --- watchers (the 导演台's live pages) -------------------------------------------
+    def watch(self, callback: Callable[[int], None]) -> None:
+        """Call `callback(game id)` after each accepted input is committed (no polling)."""
+        self._watchers.append(callback)
+
+    def _notify(self, gid: int) -> None:
+        for callback in self._watchers:
+            try:
+                callback(gid)
+            except Exception:  # a page's bug must never fail a player's command
+                log.exception("watcher failed")
+
+    async def _live(self, gid: int) -> Game:
+        if gid in self._stale and not await self._reload(gid, quiet=True):
+            raise DatabaseUnavailable("game state could not be reloaded")
+        game = await self.ensure_loaded(gid)
+        if game is None:
+            owner = await GameRow.filter(id=gid).values_list("self_id", flat=True)
+            if owner and not self.judges(owner[0]):
+                raise NotOwner(f"game {gid} is judged elsewhere")
+            raise Refusal("找不到这局游戏。")
+        return game
+
+    async def _apply(self, game: Game, inp: Input) -> list[Event]:
+        """Fold the input; the record the engine needs (a 替补's history, the final 完整记录) comes from the log."""
+        seat = record.history_seat(game, inp) if not game.keep_record else None
+        try:
+            if seat is not None:
+                game.private = {seat: await self.seat_history(game.gid, seat)}
+            try:
+                events = apply(game, inp)  # Refusal leaves the game untouched
+            finally:
+                if not game.keep_record:
+                    game.private = {}
+            if not game.keep_record and any(dict(e.data).get("record") for e in events):
+                earlier = await self.timeline(game.gid)
+                events = [record.completed(e, earlier) if dict(e.data).get("record") else e for e in events]
+            return events
+        except Refusal:
+            raise
+        except Exception:
+            # A bug (or the DB failing while the record was read) must not poison the cached game.
+            log.exception("game %s: input %s crashed", game.gid, inp)
+            await self._reload(game.gid)
+            raise Refusal("处理这条指令时出错了，已记录；游戏状态没有改变，请稍后重试或联系法官。") from None
+
+    async def _reload(self, gid: int, quiet: bool = False) -> bool:
+        """Rebuild a game from the DB; on failure the game stays stale (and cached) for a later try."""
+        try:
+            self_id = self.self_ids.get(gid)
+            if self_id is None:
+                self_id = (await GameRow.get(id=gid)).self_id
+            if not self.judges(self_id):
+                return False
+            game, snap_seq = await store.rebuild(gid, self._version)
+        except Exception:
+            if not quiet:
+                log.exception("game %s: reload failed", gid)
+            self._stale.add(gid)
+            return False
+        self._stale.discard(gid)
+        self.self_ids[gid] = self_id
+        if game.status == ENDED:
+            self._forget(gid)
+            return True
+        self._install(game, snap_seq)
+        return True
+
+    async def ensure_loaded(self, gid: int) -> Game | None:
+        if (gid not in self.games or gid in self._stale) and not await self._reload(gid, quiet=True):
+            return None
+        return self.games.get(gid)
+
+    async def _commit(self, game: Game, inp: Input, events: list[Event], origin: Origin | None,
+                      source: str | None, players_before: list) -> None:
+        gid = game.gid
+        self_id = self.self_ids.get(gid, 0)
+        rows = route(game, events, origin)
+        row_state = (game.status, game.phase_no, game.deadline)
+        changed = self._row.get(gid) != row_state  # a vote changes none of them: one statement less
+        snap = game.status != ENDED and (changed or game.seq - self._snap.get(gid, 0) >= SNAPSHOT_EVERY)
+        players = [(p.qq, p.name) for p in game.players]
+        async with in_transaction() as conn:
+            if self.leases is not None:
+                await self.leases.fence(conn, self_id)
+            notes = record.notes(game, inp.at, events)
+            await InputRow.create(
+                game_id=gid, seq=game.seq, kind=inp.kind, actor=inp.actor, args=inp.to_json()["args"],
+                at=inp.at, source=source, notes=notes,
+            )
+            if rows:
+                await OutboxRow.bulk_create(
+                    [OutboxRow(game_id=gid, seq=game.seq, self_id=self_id, kind=k, target=t, group_id=g, text=x,
+                               data=d)
+                     for k, t, g, x, d in rows]
+                )
+            if game.status == ENDED and self._row.get(gid, ("",))[0] != ENDED:
+                await ResultRow.bulk_create(result_rows(game, inp.at))  # /战绩 and /排行 (records.py)
+            if changed or snap:
+                fields: dict = {"status": game.status, "phase_no": game.phase_no, "deadline": game.deadline,
+                                "seq": game.seq}
+                if game.status == ENDED:
+                    fields["active_group"] = None  # the group may open its next game
+                if snap:
+                    fields["snap_seq"] = game.seq
+                await GameRow.filter(id=gid).update(**fields)
+            if players != players_before:
+                await SeatRow.filter(game_id=gid).delete()
+                await SeatRow.bulk_create(
+                    [SeatRow(game_id=gid, seat=i + 1, qq=q, name=n) for i, (q, n) in enumerate(players)]
+                )
+            if snap:
+                await SnapshotRow.filter(game_id=gid).delete()  # only the latest is ever read
+                await SnapshotRow.create(game_id=gid, seq=game.seq, version=self._version,
+                                         data=pickle.dumps(game, pickle.HIGHEST_PROTOCOL))
+        self._row[gid] = row_state
+        if snap:
+            self._snap[gid] = game.seq
+
+    async def delivery_context(self, gid: int) -> Recipients | None:
+        """A game's judges and how its people are named, for the outbox's delivery notices."""
+        game = await self.ensure_loaded(gid) if gid in self.self_ids else None
+        if game is not None:
+            seats = {p.qq: i + 1 for i, p in enumerate(game.players)}
+            return Recipients((game.owner, *game.judges), seats, {q: game.seat_name(s) for q, s in seats.items()})
+        row = await GameRow.get_or_none(id=gid)
+        if row is None:
+            return None
+        seated = await SeatRow.filter(game_id=gid).order_by("seat")
+        added = (await store.added_judges([gid])).get(gid, ())
+        return Recipients((row.owner, *added), {r.qq: r.seat for r in seated},
+                          {r.qq: f"{r.seat}号 {r.name}" for r in seated})
+
+    async def set_pm_choice(self, qq: int, gid: int) -> None:
+        await PmChoice.update_or_create(defaults={"game_id": gid}, qq=qq)
+        self.pm_choice[qq] = gid
+
+    # --- deadlines ------------------------------------------------------------
+    def _rearm(self, game: Game) -> None:
+        live = game.status in ("running", "signup") and not game.paused  # (sign-up: the roster's moment)
+        armed = self._armed.setdefault(game.gid, {})
+        for job, when in (("deadline", game.deadline), ("remind", game.remind_at)):
+            want = (when, game.phase_no) if live and when is not None else None
+            if armed.get(job, False) == want:
+                continue  # most inputs (votes, night actions) change no timer
+            if want is not None:
+                self._arm(job, game.gid, when, game.phase_no)
+            elif job in armed:  # never armed in this process: nothing to take back
+                self._disarm(job, game.gid)
+            armed[job] = want
+        if game.status == ENDED:
+            self._forget(game.gid)
+
+    async def fire(self, job: str, gid: int, phase_no: int) -> None:
+        """A scheduled deadline or reminder came due (or was overdue at startup)."""
+        game = await self.ensure_loaded(gid)
+        if game is None or game.phase_no != phase_no:
+            return
+        due = game.deadline if job == "deadline" else game.remind_at
+        at = max(self.now(), due or 0)
+        try:
+            await self.submit(gid, Input.make(job, 0, at, phase_no=phase_no))
+        except (Refusal, NotOwner):
+            pass
+        except DatabaseUnavailable:
+            # Try again shortly: the due time is still in the game row.
+            self._arm(job, gid, self.now() + 5, phase_no)
+
+    async def fire_deadline(self, gid: int, phase_no: int) -> None:
+        await self.fire("deadline", gid, phase_no)
