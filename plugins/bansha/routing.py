@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING
 
+from .engine.aiseats import humans_only
 from .engine.boards import images_of
 from .engine.core import Event, Mute
 from .engine.game import Game
@@ -57,7 +58,7 @@ def route(game: Game, events: list[Event], origin: Origin | None) -> list[tuple]
             else:
                 out.append(("private", origin.user_id, game.group, ev.text, None))
         # "judge" events are the record, published at the end
-    return _one_group_message(out)
+    return _one_group_message(humans_only(out))
 
 
 def _one_group_message(rows: list[tuple]) -> list[tuple]:

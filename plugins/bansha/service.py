@@ -32,6 +32,7 @@ from tortoise.exceptions import IntegrityError
 from tortoise.transactions import in_transaction
 
 from . import db, store
+from .ai.runtime import AiRuntime
 from .engine import forum, record, registry
 from .engine.core import Event, Input, Refusal
 from .engine.game import ENDED, Game, apply, fixed_seed
@@ -100,6 +101,7 @@ class Service(Restore, Index, Outbox):
         self._watchers: list[Callable[[int], None]] = []  # told the game id after every accepted input
         self._pending: set[int] = set()  # indexed, not yet rebuilt
         Restore.__init__(self)
+        self.ai = AiRuntime(self)  # the AI seats: told of every input, armed through `_arm` as job "ai"
 
     # --- lifecycle ----------------------------------------------------------
     @staticmethod
@@ -123,6 +125,7 @@ class Service(Restore, Index, Outbox):
         self._by_group[game.group] = gid
         self._reindex(game)
         self._rearm(game)
+        self.ai.installed(game)
 
     # --- queries ------------------------------------------------------------
     def lock(self, gid: int) -> asyncio.Lock:
@@ -158,8 +161,9 @@ class Service(Restore, Index, Outbox):
     def _forget(self, gid: int) -> None:
         """Drop a game from memory (ended, or judged elsewhere now)."""
         game = self.games.pop(gid, None)
-        for job in ("deadline", "remind"):
+        for job in ("deadline", "remind", "ai"):
             self._disarm(job, gid)
+        self.ai.forget(gid)
         self._pending.discard(gid)
         self._index_members(gid, frozenset())
         self._members.pop(gid, None)
@@ -286,6 +290,10 @@ class Service(Restore, Index, Outbox):
         self._rearm(game)
         self.kick()
         self._notify(gid)
+        try:
+            self.ai.after_input(game, inp, events)
+        except Exception:  # the AI's bug must never fail a player's command
+            log.exception("game %s: AI seats could not follow input %s", gid, inp.kind)
         return events
 
     # --- watchers (the 导演台's live pages) -------------------------------------------
@@ -442,7 +450,10 @@ class Service(Restore, Index, Outbox):
             self._forget(game.gid)
 
     async def fire(self, job: str, gid: int, phase_no: int) -> None:
-        """A scheduled deadline or reminder came due (or was overdue at startup)."""
+        """A scheduled deadline or reminder came due (or was overdue at startup); or an AI seat's decision."""
+        if job == "ai":
+            await self.ai.fire(gid)
+            return
         game = await self.ensure_loaded(gid)
         if game is None or game.phase_no != phase_no:
             return

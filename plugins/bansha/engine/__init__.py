@@ -7,7 +7,7 @@ the engine's parts (forum, reminders, rulings, judge), and what plays or checks 
 This package puts the parts together: the game calls every installed part and names none.
 """
 
-from . import forum, judge, parts, reminders, rulings, social
+from . import aiseats, forum, judge, parts, reminders, rulings, social
 from .channels import Channel
 from .core import (
     ABSTAIN,
@@ -38,7 +38,7 @@ from .skills import ALIVE, ALIVE_OTHER, ANY, DEAD, Skill
 from .status import NEXT_NIGHT, PERMANENT, UNTIL_DAY, UNTIL_PHASE, Status, StatusBook
 from .votes import Ballot, VoteBox
 
-parts.install(forum.PART, reminders.PART, rulings.PART, judge.PART, social.PART)
+parts.install(forum.PART, reminders.PART, rulings.PART, judge.PART, social.PART, aiseats.PART)
 
 __all__ = [
     "ABSTAIN", "ALIVE", "ALIVE_OTHER", "ANY", "Channel", "DEAD", "FORUM", "GROUP", "JUDGE", "NEXT_NIGHT", "PERMANENT", "QUICK",
