@@ -218,6 +218,13 @@ class AiSeats(Part):
     def new_state(self) -> AiState:
         return AiState()
 
+    def on_join(self, game: Game, qq: int) -> None:
+        """An AI signed up again by /重开 (its QQ kept): allowed as /法官 加入AI is, and never given to another."""
+        if is_ai(qq):
+            if not allowed(game):
+                raise Refusal("本局设置了 AI=关：不能使用 AI 座位。")
+            game.ai.made = max(game.ai.made, -qq)
+
     def on_enter(self, game: Game, ctx: Ctx) -> None:
         st: AiState = game.ai
         st.entered += 1
