@@ -54,6 +54,7 @@ class AiRuntime:
         self.lag_ms: list[float] = []  # from the slot's moment to its decision (real time: the scheduler's delay)
         self.counts: dict[str, int] = {"slots": 0, "inputs": 0, "late": 0, "refused": 0}
         self._tasks: set[asyncio.Task] = set()
+        self._soon: set[int] = set()  # games whose due decisions run in a task already on its way
         self._names: dict[int, set[str]] = {}
 
     # --- the service's side ------------------------------------------------------------------------
@@ -87,10 +88,22 @@ class AiRuntime:
         self.replan(game)
 
     async def fire(self, gid: int) -> None:
+        """The game's "ai" job: it returns at once, and the work runs in a task of its own — the job is re-armed
+        from that work, often for right now, which the scheduler would skip while this instance still runs."""
         self.armed.pop(gid, None)
+        self._spawn(self._fire(gid))
+
+    def _spawn(self, coro) -> None:
+        task = asyncio.create_task(coro)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _fire(self, gid: int) -> None:
+        await asyncio.sleep(0)  # (the scheduler's job has returned)
+        self._soon.discard(gid)
         game = await self.svc.ensure_loaded(gid)
-        if game is None or game.status != RUNNING:
-            return
+        if game is None or game.status != RUNNING or self.svc.lock(gid).locked():
+            return  # (an input is being applied and committed: when it is, `after_input` plans again)
         table = await self._table(game)
         if table is None:
             self._arm(game, self.svc.now() + RETRY)
@@ -100,9 +113,7 @@ class AiRuntime:
             if d.at > now:
                 break
             self._busy(gid).add(d.seat)
-            task = asyncio.create_task(self._run(gid, d))
-            self._tasks.add(task)
-            task.add_done_callback(self._tasks.discard)
+            self._spawn(self._run(gid, d))
         self.replan(game)
 
     # --- planning ------------------------------------------------------------------------------------
@@ -130,6 +141,15 @@ class AiRuntime:
 
     def _arm(self, game: Game, when: float | None) -> None:
         gid = game.gid
+        if when is not None and when <= self.svc.now():
+            # Due now: run it from here, not through the scheduler, which skips a job armed for now while that
+            # job's previous run has not returned yet.
+            if self.armed.pop(gid, None) is not None:
+                self.svc._disarm("ai", gid)
+            if gid not in self._soon:
+                self._soon.add(gid)
+                self._spawn(self._fire(gid))
+            return
         if self.armed.get(gid) == when:
             return
         if when is None:
@@ -143,6 +163,7 @@ class AiRuntime:
         table = self.tables.get(game.gid)
         if table is not None and table.seq == game.seq:
             return table
+        log.info("bansha ai: game %s: rebuilding the AI seats' minds from the log (%s inputs)", game.gid, game.seq)
         try:
             table = await rebuild(game.gid, game, self.svc)
         except Exception:
@@ -176,8 +197,8 @@ class AiRuntime:
         game = svc.games.get(gid)
         table = self.tables.get(gid)
         if (game is None or table is None or game.status != RUNNING or game.paused or game.ai.entered != due.phase
-                or seat not in table.minds or not is_ai(game.qq_of(seat))):
-            return
+                or seat not in table.minds or not is_ai(game.qq_of(seat)) or table.seq != game.seq):
+            return  # (table.seq behind: an input is in flight; its `after_input` plans again)
         now = svc.now()
         self.counts["slots"] += 1
         self._sample(self.lag_ms, max(0.0, (now - due.at) / self.settings.clock_scale * 1000))

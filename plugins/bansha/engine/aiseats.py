@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 from . import forum
 from .core import Event, Input, Player, Refusal, clean_text, to_seat, to_user
-from .game import RUNNING, SIGNUP, Game, need_seat
+from .game import RUNNING, SIGNUP, Game, fixed_seed, need_seat
 from .parts import Part
 from .phases import OptionSpec
 
@@ -190,7 +190,8 @@ def _frozen(value: Any) -> Any:
 def _after_input(game: Game, inp: Input, events: list[Event]) -> list[Event]:
     st: AiState = game.ai
     if inp.kind == "start":
-        st.salt = int(inp.arg("entropy", 0) or 0)
+        # the deal's entropy, unless the judge fixed the seed (a reproducible game: the AI's too)
+        st.salt = 0 if fixed_seed(game) else int(inp.arg("entropy", 0) or 0)
         return []
     if not is_ai(inp.actor) or game.state is None:
         return []
