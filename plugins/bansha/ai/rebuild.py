@@ -10,10 +10,12 @@ sequence number; inputs committed meanwhile are read and folded too.
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from .. import store
 from ..engine.aiseats import ai_seats, is_ai
+from ..engine.core import Input
 from ..engine.game import Game, apply
 from ..engine.replay import new_game
 from . import plan
@@ -27,6 +29,35 @@ if TYPE_CHECKING:
 CHUNK = 200  # inputs folded between two turns of the event loop
 
 
+class Folder:
+    """A game folded from its log with the minds of `keep` (the seats that are AI now) fed along. Pure."""
+
+    def __init__(self, game: Game, keep: set[int]):
+        self.game = game
+        self.keep = keep
+        self.table: MindTable | None = None
+
+    def add(self, inp: Input) -> None:
+        game, table = self.game, self.table
+        if table is not None and is_ai(inp.actor) and inp.arg("ai_slot") is not None:
+            _redo(game, table, inp)
+        events = apply(game, inp)
+        if inp.kind == "start":
+            self.table = table = MindTable.start(game, self.keep)  # an AI seat's mind starts at the deal
+        if table is not None:
+            table.feed(game, inp, events)
+
+    def fold(self, inputs: Iterable[Input]) -> MindTable | None:
+        for inp in inputs:
+            self.add(inp)
+        return self.finish()
+
+    def finish(self) -> MindTable | None:
+        if self.table is not None:
+            self.table.seq = self.game.seq
+        return self.table
+
+
 async def rebuild(gid: int, live: Game, svc: Service) -> MindTable | None:
     row, inputs = await store.log_of(gid)
     if row is None:
@@ -34,20 +65,11 @@ async def rebuild(gid: int, live: Game, svc: Service) -> MindTable | None:
     game = new_game({"ruleset": row.ruleset, "seed": row.seed, "options": row.options, "game": gid,
                      "group": row.group_id, "owner": row.owner})
     game.keep_record = False
-    keep = set(ai_seats(live))
-    table: MindTable | None = None
-    done = 0
+    folder = Folder(game, set(ai_seats(live)))
     while True:
-        for inp in inputs:
-            if table is not None and is_ai(inp.actor) and inp.arg("ai_slot") is not None:
-                _redo(game, table, inp)
-            events = apply(game, inp)
-            if inp.kind == "start":
-                table = MindTable.start(game, keep)  # a seat that is an AI now has its mind from the deal
-            if table is not None:
-                table.feed(game, inp, events)
-            done += 1
-            if done % CHUNK == 0:
+        for i, inp in enumerate(inputs):
+            folder.add(inp)
+            if i % CHUNK == CHUNK - 1:
                 await asyncio.sleep(0)
         current = svc.games.get(gid, live)
         if game.seq >= current.seq:
@@ -55,14 +77,15 @@ async def rebuild(gid: int, live: Game, svc: Service) -> MindTable | None:
         _, inputs = await store.log_of(gid, after=game.seq)
         if not inputs:
             return None  # the live game is ahead of its log (a commit in flight): try again later
+    table = folder.finish()
     if table is not None:
-        table.seq = game.seq
-        for seat in [s for s in table.minds if s not in set(ai_seats(svc.games.get(gid, live)))]:
+        now = set(ai_seats(svc.games.get(gid, live)))
+        for seat in [s for s in table.minds if s not in now]:
             table.minds.pop(seat)
     return table
 
 
-def _redo(game: Game, table: MindTable, inp) -> None:
+def _redo(game: Game, table: MindTable, inp: Input) -> None:
     """The decision behind this logged AI input, made again: its mind is the seat's mind once the input is fed."""
     seat = game.seat_of(inp.actor)
     if seat is None or seat not in table.minds or game.ai.entered != inp.arg("ai_phase"):

@@ -98,40 +98,40 @@ TEAM = {"propose": ("今晚刀{t}号？", "我想刀{t}号。", "刀{t}号吧。
         "agree": ("同意，刀{t}号。", "可以，就{t}号。", "跟你们，刀{t}号。", "没意见，{t}号。")}
 
 
+LEADS = ("", "我", "这轮", "嗯，", "说实话，")
+TAILS = ("", "。", "，先这样", "，不多说了", "，大家看着办", "，理由就这些")
+
+
 def render(speech: Speech, rng: Rng, used: set[str]) -> str:
-    """The template text for `speech`: a phrasing not used in this game yet, when there is one."""
+    """The template text for `speech`: a phrasing not used in this game yet (they are many: lead-ins, forms
+    and endings combine), picked with the decision's generator."""
     f = dict(speech.facts)
     if speech.kind == "claim":
         heads = list(CLAIM_HEAD) if f.get("checks") else ["我有话说："]
         results = [[r.format(t=t) for r in RESULT[bool(w)]] for t, w in f.get("checks", ())]
-        return _fresh(rng, used, lambda r: _claim_text(r, heads, results))
-    if speech.kind == "vote":
-        forms = VOTE[f.get("why", "hunch")]
-        return _fresh(rng, used, lambda r: r.choice(forms).format(**f))
-    if speech.kind == "elect":
-        return _fresh(rng, used, lambda r: r.choice(ELECT).format(**f))
+        combos = ["；".join(r[(i + k) % len(r)] for k, r in enumerate(results)) for i in range(3)] or [""]
+        return _fresh(rng, used, [h + c + ("。" if c else "") + t for h in heads for c in combos for t in CLAIM_TAIL])
+    if speech.kind in ("vote", "elect"):
+        forms = VOTE[f.get("why", "hunch")] if speech.kind == "vote" else ELECT
+        return _fresh(rng, used, [lead + form.format(**f) + tail for lead in LEADS for form in forms for tail in TAILS])
     if speech.kind == "team":
-        return _fresh(rng, used, lambda r: r.choice(TEAM[f.get("how", "propose")]).format(**f))
-    bodies = [b for b in (WORDS if speech.kind == "words" else BODIES) if _fits(b, f)]
+        return _fresh(rng, used, [form.format(**f) + tail for form in TEAM[f.get("how", "propose")]
+                                  for tail in ("", "大家同意吗", "就这么定")])
+    bodies = [b.format(**f) for b in (WORDS if speech.kind == "words" else BODIES) if _fits(b, f)]
     if speech.kind == "words":
-        return _fresh(rng, used, lambda r: r.choice(bodies).format(**f))
-    return _fresh(rng, used, lambda r: (r.choice(OPENERS) + r.choice(bodies) + r.choice(CLOSERS)).format(**f))
-
-
-def _claim_text(rng: Rng, heads: list[str], results: list[list[str]]) -> str:
-    parts = [rng.choice(heads)] + ["；".join(rng.choice(r) for r in results) + "。" if results else ""]
-    return "".join(parts) + rng.choice(CLAIM_TAIL)
+        return _fresh(rng, used, [b + tail for b in bodies for tail in ("", "再见。", "拜托了。", "加油。")])
+    return _fresh(rng, used, [o + b + c for o in OPENERS for b in bodies for c in CLOSERS])
 
 
 def _fits(template: str, facts: dict[str, Any]) -> bool:
     return ("{s}" not in template or facts.get("s")) and ("{g}" not in template or facts.get("g"))
 
 
-def _fresh(rng: Rng, used: set[str], make) -> str:
-    """A text not in `used` (tries a few draws; a long game that has said them all adds a plain variant)."""
-    text = ""
-    for _ in range(24):
-        text = make(rng)
+def _fresh(rng: Rng, used: set[str], candidates: list[str]) -> str:
+    """The first of the candidates, in an order drawn by `rng`, that the game has not heard yet."""
+    order = list(dict.fromkeys(candidates))
+    rng.shuffle(order)
+    for text in order:
         if text not in used:
             return text
-    return text + rng.choice(("（补充）", "（再说一次）", "（重申）"))
+    return f"{order[0]}（{len(used)}）"  # a very long game that has said them all: still never the same text
