@@ -213,21 +213,40 @@ class AiRuntime:
             return
         if text and self.llm.on and move.task != "talk" and "checks" not in move.args.get("claim", {}):
             # (a claim goes out as its template: the results it states must be exactly the seat's)
+            draft, seq = text, table.seq
             text = await self._reworded(game, table, seat, move, text)
-            if game.ai.entered != due.phase or svc.games.get(gid) is not game:
+            worded = text != draft
+            if game.ai.entered != due.phase or svc.games.get(gid) is not game or self.tables.get(gid) is not table:
+                self.llm.stats["stale"] += worded
                 return  # the phase moved on while the model thought: nothing to say any more
+            if table.seq != seq:  # the seat saw more meanwhile: decide again (its mind must keep what it saw)
+                again, fresh = step.prepare(game, table, seat, svc.now(), self._skill_names(game))
+                if again is None or (again.kind, again.args) != (move.kind, move.args):
+                    self.llm.stats["stale"] += worded
+                    move, text, worded = again, fresh, False
+                    if move is None:
+                        self._skip(gid, due)
+                        return
+                else:
+                    move = again
+        else:
+            worded = False
         inp = step.input_for(game, seat, move, text, due.slot, due.phase, svc.now())
         while move is not None:
             table.waiting[seat] = Decided(due.phase, due.slot, move.mind, move.made)
+            if worded:
+                self.llm.used()  # the model's words go out (counted first: the input may end the game and its report)
             try:
                 await svc.submit(gid, inp)
                 self.counts["inputs"] += 1
                 return
             except Refusal as r:
+                if worded:
+                    self.llm.stats["used"] -= 1
                 table.waiting.pop(seat, None)
                 self.counts["refused"] += 1
                 log.debug("bansha ai: game %s seat %s: %s refused: %s", gid, seat, move.kind, r.message)
-            move = move.fallback
+            move, worded = move.fallback, False
             if move is not None:
                 inp = step.input_for(game, seat, move, "", due.slot, due.phase, svc.now())
         self._skip(gid, due)
@@ -245,7 +264,6 @@ class AiRuntime:
         if not say_ok(game, seat, said, self._skill_names(game), strict=True, claimed=claimed):
             self.llm.rejected("audit")
             return draft
-        self.llm.used()
         return said
 
     def _skill_names(self, game: Game) -> set[str]:

@@ -36,6 +36,7 @@ NAMES = ("小智", "阿尔法", "图灵", "深蓝", "启明", "北斗", "天工"
 MAX_ADD = 40  # one /法官 加入AI at most (the board's cap refuses more anyway)
 OPTION = OptionSpec("AI", "bool", None, (), "是否允许 AI 座位（/法官 加入AI、/法官 替补 <座位> AI）；默认 开")
 AT_AI = re.compile("\x01at:-\\d+\x01")  # engine/core.py's mention marker, for an AI seat's QQ
+OWN_POSTS = ("vote", "speech", "chat")  # an AI seat's own posts in the group: its vote, its talk, its 遗言
 ACTED = "ai"  # the tag of the notes an AI seat's own inputs leave in its private record (a 替补 reads them)
 
 
@@ -207,7 +208,8 @@ def _after_input(game: Game, inp: Input, events: list[Event]) -> list[Event]:
     # takes the seat back is handed them with the rest of the seat's history.
     notes = [ev.text for ev in events if ev.text and (
         ev.audience.kind == "reply" or (ev.audience.kind == "user" and ev.audience.seat == inp.actor)
-        or (ev.audience.kind == "team" and inp.kind == "chat"))]
+        or (ev.audience.kind == "team" and inp.kind == "chat")
+        or (ev.audience.kind == "group" and ev.tag in OWN_POSTS and game.seat_name(seat) in ev.text))]
     return [Event(to_seat(seat), f"（AI 代为操作）{text}", ACTED) for text in notes]
 
 
