@@ -220,3 +220,91 @@ def test_templates_name_no_role_camp_or_private_skill_and_do_not_repeat():
             assert text not in used
             used.add(text)
             assert not [w for w in words if len(w) >= 2 and w in text], text
+
+
+# --- measuring -----------------------------------------------------------------------------------------------
+
+
+def test_simulate_ai_reports_deduce_seats_against_random_and_cautious_seats_per_faction():
+    from plugins.bansha import sim
+    from plugins.bansha.ai.simulate import render, run
+
+    specs = sim.specs_for("狼人杀", agent="deduce")[:1]
+    reports = run(specs, 30, 1)
+    assert [r.opponent for r in reports] == ["random", "cautious"]
+    for rep in reports:
+        assert rep.games + rep.errors == 30
+        seats = sum(t.games for t in rep.ai.values()) + sum(t.games for t in rep.others.values())
+        assert seats == rep.games * rep.players and sum(t.games for t in rep.ai.values()) == rep.games * (rep.players // 2)
+    text = render(reports)
+    assert "推理座位（AI）对随机代理" in text and "推理座位（AI）对谨慎代理" in text and "[" in text
+
+
+async def test_the_record_keeps_ai_seats_apart_from_people(tmp_path):
+    """/排行 and /战绩 count people only; the stored record shows the AI seats' win rate beside the people's."""
+    from tortoise import Tortoise
+
+    from plugins.bansha import records
+    from plugins.bansha.ai.simulate import stored_record
+    from plugins.bansha.models import GameRow, ResultRow
+    from plugins.bansha.service import Service
+
+    await Service.init_db(f"sqlite://{tmp_path / 'rec.sqlite3'}")
+    try:
+        games = [await GameRow.create(group_id=9, self_id=1, ruleset="werewolf", status="ended", seed=1, owner=1,
+                                      options={}) for _ in range(3)]
+        rows = [(1, 501, "狼人阵营", True), (1, -1, "好人阵营", False), (2, 501, "好人阵营", True), (2, -1, "狼人阵营", False),
+                (3, -2, "好人阵营", True), (3, 502, "狼人阵营", False)]
+        await ResultRow.bulk_create([ResultRow(game_id=games[g - 1].id, group_id=9, ruleset="werewolf", board="", qq=qq,
+                                               name=("【AI】小智" if qq < 0 else f"玩家{qq}"), seat=1, role="平民", faction=f,
+                                               won=w, ended_at=float(g)) for g, qq, f, w in rows])
+        ranks = await records.leaderboard(9)
+        assert {r.qq for r in ranks} == {501, 502}
+        assert await records.player_summary(-1) is None
+        got = await stored_record("werewolf")
+        assert (got["werewolf"]["好人阵营"]["ai"].games, got["werewolf"]["好人阵营"]["ai"].wins) == (2, 1)
+        assert (got["werewolf"]["狼人阵营"]["people"].games, got["werewolf"]["狼人阵营"]["people"].wins) == (2, 1)
+    finally:
+        await Tortoise.close_connections()
+
+
+# --- the LLM client ------------------------------------------------------------------------------------------
+
+
+async def test_the_llm_client_uses_an_answer_and_falls_back_on_timeout_garbage_errors_and_its_budget(monkeypatch):
+    import asyncio
+    import builtins
+
+    import httpx
+
+    from plugins.bansha.ai.llm import Llm
+    from plugins.bansha.ai.settings import AiSettings
+
+    answers = iter(["「我觉得3号有点急了」", "slow", "As an AI model I cannot.", "error", "好" * 300, "再想想2号"])
+
+    async def handler(request: httpx.Request) -> httpx.Response:
+        content = next(answers)
+        if content == "slow":
+            await asyncio.sleep(2)
+        if content == "error":
+            return httpx.Response(500, json={"error": {"message": "down"}})
+        return httpx.Response(200, json={"id": "x", "object": "chat.completion", "created": 0, "model": "m",
+                                         "choices": [{"index": 0, "finish_reason": "stop",
+                                                      "message": {"role": "assistant", "content": content}}]})
+
+    settings = AiSettings(llm_url="http://llm.test/v1", llm_model="m", llm_timeout=0.5, llm_per_minute=5)
+    llm = Llm(settings, http_client=httpx.AsyncClient(transport=httpx.MockTransport(handler)))
+    got = [await llm.reword("狼人杀", 1, "第1天", "投票给 3号", "3号发言太少了", budget=5) for _ in range(6)]
+    assert got == ["我觉得3号有点急了", None, None, None, None, None]
+    assert llm.stats["timeout"] == 1 and llm.stats["garbage"] == 2 and llm.stats["error"] == 1 and llm.stats["rate"] == 1
+    assert await llm.reword("狼人杀", 1, "", "", "草稿", budget=0.1) is None  # no time before the deadline
+    await llm.close()
+    real_import = builtins.__import__
+
+    def no_openai(name, *a, **kw):
+        if name == "openai":
+            raise ImportError("no openai")
+        return real_import(name, *a, **kw)
+
+    monkeypatch.setattr(builtins, "__import__", no_openai)
+    assert not Llm(settings).on  # the bot runs without the package: every text is a template
