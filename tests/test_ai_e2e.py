@@ -26,7 +26,7 @@ from plugins.bansha.engine.core import Input
 from plugins.bansha.engine.game import Game, apply
 
 pytestmark = pytest.mark.e2e
-SCALE = 20.0
+SCALE = 30.0
 GROUP = 3100
 PEOPLE = [310001 + i for i in range(6)]
 NEWCOMER = 310099

@@ -204,6 +204,7 @@ class AiRuntime:
         self._sample(self.lag_ms, max(0.0, (now - due.at) / self.settings.clock_scale * 1000))
         if game.deadline is None or now >= game.deadline:
             self.counts["late"] += 1  # the deadline came first: this slot never acts after it
+            self._skip(gid, due)
             return
         started = time.perf_counter()
         move, text = step.prepare(game, table, seat, now, self._skill_names(game))
