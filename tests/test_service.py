@@ -111,7 +111,7 @@ async def test_restore_rebuilds_the_same_game_and_rearms_its_deadline(h):
 
 
 async def test_snapshots_at_phase_changes_and_restore_reads_only_the_inputs_after_them(h, monkeypatch):
-    from plugins.bansha.service import store
+    from plugins.bansha import store
 
     svc = h.service()
     game = await open_toy(svc, players=6)

@@ -29,6 +29,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 from tortoise import Tortoise
 from tortoise.context import TortoiseContext, _current_context  # the ContextVar TortoiseContext.__enter__ sets
@@ -36,7 +37,6 @@ from tortoise.migrations.api import migrate
 from tortoise.timezone import get_timezone, get_use_tz
 
 from .dbconfig import CONNECTION, tortoise_config
-from .service.lease import migration_lock
 
 _ctx: TortoiseContext | None = None
 
@@ -100,3 +100,20 @@ async def close() -> None:
     if _ctx is not None:
         await _ctx.close_connections()
         _ctx = None
+
+
+MIGRATION_LOCK = 0x62616E73  # "bans": the advisory lock key of migrations
+
+
+async def migration_lock(db_url: str) -> Any:
+    """PostgreSQL: hold an advisory lock while migrating, so processes started together on a new database
+    migrate one after another (the others then find nothing left to do). The lock ends with the
+    returned connection; None on SQLite (one process per file)."""
+    scheme, _, rest = db_url.partition("://")
+    if scheme not in ("postgres", "postgresql", "asyncpg"):
+        return None
+    import asyncpg
+
+    conn = await asyncpg.connect("postgresql://" + rest.split("?", 1)[0])
+    await conn.execute("SELECT pg_advisory_lock($1)", MIGRATION_LOCK)
+    return conn

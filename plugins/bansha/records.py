@@ -69,7 +69,10 @@ def _wins(rows: list[dict], key: str) -> list[Line]:
 
 
 async def player_summary(qq: int) -> Summary | None:
-    """Games, wins, win rate by camp and by role, the last five games; None for a player with none."""
+    """Games, wins, win rate by camp and by role, the last five games; None for a player with none (an AI
+    seat's QQ is negative: AI seats have no record of their own)."""
+    if qq <= 0:
+        return None
     decided = ResultRow.filter(qq=qq, won__not_isnull=True)
     by_faction = await decided.annotate(n=Count("id"), w=_won()).group_by("faction").values("faction", "n", "w")
     recent = await ResultRow.filter(qq=qq).order_by("-ended_at", "-id").limit(RECENT)
@@ -97,8 +100,9 @@ class Rank:
 
 
 async def leaderboard(group_id: int, ruleset: str | None = None, limit: int = TOP) -> list[Rank]:
-    """A group's players by wins (then win rate), games with a winner only."""
-    q = ResultRow.filter(group_id=group_id, won__not_isnull=True)
+    """A group's players by wins (then win rate), games with a winner only; people only (an AI seat's QQ is
+    negative)."""
+    q = ResultRow.filter(group_id=group_id, won__not_isnull=True, qq__gt=0)
     if ruleset:
         q = q.filter(ruleset=ruleset)
     rows = await (q.annotate(n=Count("id"), w=_won()).group_by("qq")

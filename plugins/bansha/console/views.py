@@ -1,6 +1,6 @@
 """The 导演台's pages as plain data: built from a game (and its replayed log), rendered by Jinja2.
 
-Everything here is hidden information: only a permitted judge ever gets it (see service/store.py).
+Everything here is hidden information: only a permitted judge ever gets it (see store.py).
 No FastAPI here, so `bansha bench` and the tests can build and render a page directly.
 """
 

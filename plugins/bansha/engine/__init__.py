@@ -37,10 +37,10 @@ from .core.votes import Ballot, VoteBox
 from .game import Game, apply
 from .game.ctx import Ctx
 from .game.ruleset import BaseState, LegalChoice, Ruleset
-from .parts import forum, lurk, moderator, reminders, rulings, signup, social, speaking
+from .parts import aiseats, forum, lurk, moderator, reminders, rulings, signup, social, speaking
 from .parts.rulings import Ruling
 
-parts.install(forum.PART, lurk.PART, reminders.PART, rulings.PART, moderator.PART, social.PART, speaking.PART, signup.PART)
+parts.install(forum.PART, lurk.PART, reminders.PART, rulings.PART, moderator.PART, social.PART, speaking.PART, signup.PART, aiseats.PART)
 
 __all__ = [
     "ABSTAIN", "ALIVE", "ALIVE_OTHER", "ANY", "NOW", "PLAN", "Behaviour", "Moments", "unit", "Channel", "DEAD", "FORUM", "GROUP", "JUDGE", "NEXT_NIGHT", "PERMANENT", "QUICK",

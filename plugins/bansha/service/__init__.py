@@ -12,7 +12,7 @@ through the account that owns its game.
 
 Restore runs in the background: the game rows are indexed at once (group → game, player → games)
 and the deadlines re-armed from them; the games are then rebuilt chunk by chunk from their latest
-snapshot and the few inputs after it (service/store.py). A command for a game not yet rebuilt rebuilds that
+snapshot and the few inputs after it (store.py). A command for a game not yet rebuilt rebuilds that
 game on the spot.
 
 No nonebot import here: the QQ layer (qq/) injects how to send and how to schedule, so the service
@@ -31,7 +31,8 @@ from dataclasses import dataclass
 from tortoise.exceptions import IntegrityError
 from tortoise.transactions import in_transaction
 
-from .. import db
+from .. import db, store
+from ..ai.runtime import AiRuntime
 from ..engine.core import Event, Input, Refusal, registry
 from ..engine.core.registry import code_version  # noqa: F401  # where the service and the tests ask it
 from ..engine.game import ENDED, Game, apply, fixed_seed, record
@@ -39,7 +40,6 @@ from ..engine.parts import forum
 from ..models import GameRow, InputRow, OutboxRow, PmChoice, ResultRow, SeatRow, SnapshotRow
 from ..pacing import Pacer
 from ..records import result_rows
-from . import store
 from .index import Index
 from .lease import Fenced, Leases
 from .outbox import NotConnected, Outbox, Outgoing, Recipients, Sender, SendFailed, Undelivered
@@ -101,6 +101,7 @@ class Service(Restore, Index, Outbox):
         self._watchers: list[Callable[[int], None]] = []  # told the game id after every accepted input
         self._pending: set[int] = set()  # indexed, not yet rebuilt
         Restore.__init__(self)
+        self.ai = AiRuntime(self)  # the AI seats: told of every input, armed through `_arm` as job "ai"
 
     # --- lifecycle ----------------------------------------------------------
     @staticmethod
@@ -124,6 +125,7 @@ class Service(Restore, Index, Outbox):
         self._by_group[game.group] = gid
         self._reindex(game)
         self._rearm(game)
+        self.ai.installed(game)
 
     # --- queries ------------------------------------------------------------
     def lock(self, gid: int) -> asyncio.Lock:
@@ -159,8 +161,9 @@ class Service(Restore, Index, Outbox):
     def _forget(self, gid: int) -> None:
         """Drop a game from memory (ended, or judged elsewhere now)."""
         game = self.games.pop(gid, None)
-        for job in ("deadline", "remind"):
+        for job in ("deadline", "remind", "ai"):
             self._disarm(job, gid)
+        self.ai.forget(gid)
         self._pending.discard(gid)
         self._index_members(gid, frozenset())
         self._members.pop(gid, None)
@@ -287,6 +290,10 @@ class Service(Restore, Index, Outbox):
         self._rearm(game)
         self.kick()
         self._notify(gid)
+        try:
+            self.ai.after_input(game, inp, events)
+        except Exception:  # the AI's bug must never fail a player's command
+            log.exception("game %s: AI seats could not follow input %s", gid, inp.kind)
         return events
 
     # --- watchers (the 导演台's live pages) -------------------------------------------
@@ -443,7 +450,10 @@ class Service(Restore, Index, Outbox):
             self._forget(game.gid)
 
     async def fire(self, job: str, gid: int, phase_no: int) -> None:
-        """A scheduled deadline or reminder came due (or was overdue at startup)."""
+        """A scheduled deadline or reminder came due (or was overdue at startup); or an AI seat's decision."""
+        if job == "ai":
+            await self.ai.fire(gid)
+            return
         game = await self.ensure_loaded(gid)
         if game is None or game.phase_no != phase_no:
             return

@@ -60,7 +60,7 @@ class Leases:
         self._first: dict[int, asyncio.Event] = {}  # account -> set once its first attempt is over
 
     def _conn(self) -> Any:
-        from ..db import connection  # (db.py imports this module for migration_lock)
+        from ..db import connection  # (lazily: the connection exists once the service has started)
 
         return connection()
 
@@ -194,21 +194,6 @@ class Leases:
                 log.warning("bansha: account %s: could not release the lease: %s", account, e)
 
 
-MIGRATION_LOCK = 0x62616E73  # "bans": the advisory lock key of migrations
-
-
-async def migration_lock(db_url: str) -> Any:
-    """PostgreSQL: hold an advisory lock while migrating, so processes started together on a new database
-    migrate one after another (the others then find nothing left to do). The lock ends with the
-    returned connection; None on SQLite (one process per file)."""
-    scheme, _, rest = db_url.partition("://")
-    if scheme not in ("postgres", "postgresql", "asyncpg"):
-        return None
-    import asyncpg
-
-    conn = await asyncpg.connect("postgresql://" + rest.split("?", 1)[0])
-    await conn.execute("SELECT pg_advisory_lock($1)", MIGRATION_LOCK)
-    return conn
 
 
 def lock_sqlite(db_url: str) -> IO[str] | None:

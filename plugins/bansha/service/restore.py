@@ -2,7 +2,7 @@
 
 `restore` indexes the active games of the accounts judged here at once (one query for the game rows,
 one for their seats), re-arms their deadlines from the rows, then rebuilds the games chunk by chunk
-(service/store.py: the latest snapshot and the inputs after it). A command for a game the restore has not
+(store.py: the latest snapshot and the inputs after it). A command for a game the restore has not
 reached yet rebuilds that one game on the spot (`group_game`, `player_games`); one that arrives before
 the rows are even indexed waits for them, at most INDEX_WAIT seconds.
 """
@@ -14,9 +14,9 @@ import logging
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
+from .. import store
 from ..engine.game import ENDED, Game
 from ..models import GameRow, PmChoice, SeatRow
-from . import store
 
 log = logging.getLogger("bansha")
 

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from ..engine.core import Event, Mute
 from ..engine.game import Game
+from ..engine.parts.aiseats import humans_only
 from ..engine.views.pictures import images_of
 from ..engine.views.posts import compose, own_post
 from .outbox import merge_data
@@ -57,7 +58,7 @@ def route(game: Game, events: list[Event], origin: Origin | None) -> list[tuple]
             else:
                 out.append(("private", origin.user_id, game.group, ev.text, None))
         # "judge" events are the record, published at the end
-    return _one_group_message(out)
+    return _one_group_message(humans_only(out))
 
 
 def _one_group_message(rows: list[tuple]) -> list[tuple]:

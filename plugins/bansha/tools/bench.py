@@ -302,6 +302,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--games", type=int, default=200, help="命令延迟：同时进行的游戏局数（默认 200）")
     p.add_argument("--rounds", type=int, default=5, help="命令延迟：轮数，每轮每局一票（默认 5）")
     p.add_argument("--latency-game", default="狼人杀", help="命令延迟使用的游戏（默认 狼人杀）")
+    p.add_argument("--ai", action="store_true", help="命令延迟：再测一次三分之一座位为 AI 的同样游戏（AI 的决定与投票同时到期）")
     p.add_argument("--no-ws", action="store_true",
                    help="命令延迟只测进程内，不再经 WebSocket 驱动真实的 bot.py（需要仓库里的 tests/fakeqq.py）")
     p.add_argument("--restart-games", default="1000,10000",
@@ -336,6 +337,12 @@ def run(args: argparse.Namespace, argv: Sequence[str]) -> int:
             _note("命令延迟：启动 NoneBot，准备并发游戏……")
             inproc = latency(args.games, args.rounds, args.seed, args.latency_game, workdir)
             figures += inproc
+            if args.ai:  # the same games with a third of the seats AI (ai/bench.py)
+                from ..ai.bench import ai_figure
+
+                _note("命令延迟：三分之一座位为 AI……")
+                figures.append(ai_figure(latency(args.games, args.rounds, args.seed, args.latency_game, workdir,
+                                                 ai=True)[0], inproc[1]))
             if not args.no_ws:
                 from .bench_ws import latency_ws
 
@@ -397,6 +404,7 @@ def child_main(argv: Sequence[str]) -> int:
     p.add_argument("--rounds", type=int, default=5)
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--game", default="狼人杀")
+    p.add_argument("--ai", action="store_true")
     a = p.parse_args(argv)
     if a.mode == "_wsprep":
         from . import bench_ws
@@ -409,7 +417,7 @@ def child_main(argv: Sequence[str]) -> int:
     elif a.mode == "_snapshot":
         print(json.dumps(asyncio.run(bench_process.snapshot_child(a.db, a.games, a.seed, a.game))), flush=True)
     else:
-        asyncio.run(latency_child(a.db, a.games, a.rounds, a.seed, a.game))
+        asyncio.run(latency_child(a.db, a.games, a.rounds, a.seed, a.game, a.ai))
     return 0
 
 

@@ -17,6 +17,7 @@ from tortoise.models import Model
 from . import sim
 from .kit import (
     BOT_ID,
+    OWNER,
     TOP,
     Figure,
     child,
@@ -66,7 +67,7 @@ sys.exit(bench.child_main(["_latency", *sys.argv[1:]]))
 """
 
 
-async def latency_child(db: str, games: int, rounds: int, seed: int, game_name: str) -> dict[str, Any]:
+async def latency_child(db: str, games: int, rounds: int, seed: int, game_name: str, ai: bool = False) -> dict[str, Any]:
     """The real bot in this process (booted by LATENCY_BOOT): NoneBot + OneBot v11 + bansha and the game
     plugins + tortoise on `db`; the bot's API calls are answered in-process."""
     import itertools
@@ -143,6 +144,10 @@ async def latency_child(db: str, games: int, rounds: int, seed: int, game_name: 
         (gid, group, [(played.qq_of(s), t) for s, t in voters_now(ruleset, played)])
         for gid, group, played in await open_at_a_vote(svc, ruleset, options, games, seed, 700_000, 2_000_000)
     ]
+    if ai:  # `bansha bench --ai` (ai/bench.py): a third of each game's seats played by AI seats
+        from ..ai.bench import hand_over
+
+        plans = await hand_over(svc, plans, OWNER)
     await OutboxRow.filter(sent=False).update(sent=True)  # setup messages are not the measured load
     await durable(True)
     setup_s = time.perf_counter() - setup_start
@@ -172,6 +177,7 @@ async def latency_child(db: str, games: int, rounds: int, seed: int, game_name: 
     acts_before = await InputRow.filter(kind="act").count()
     rows_before = await BenchRow.all().count()
     vote_lat: list[float] = []
+    ai_decisions = 0
     bare_lat: list[float] = []
     peer_lat: list[float] = []
     for r in range(rounds):
@@ -181,6 +187,11 @@ async def latency_child(db: str, games: int, rounds: int, seed: int, game_name: 
         order = [("vote", votes), ("bare", bares), ("peer", peers)]
         for kind, evs in order[r % 3:] + order[: r % 3]:  # rotate, so drift in load hits all three alike
             await quiet()
+            if ai and kind == "vote":  # in a third of the games an AI seat's decision is due instead of a vote
+                from ..ai.bench import decisions_now, split
+
+                evs, ai_games = split(evs, plans, r)
+                ai_decisions += decisions_now(svc, ai_games)
             got = await asyncio.gather(*(timed(e) for e in evs))
             {"vote": vote_lat, "bare": bare_lat, "peer": peer_lat}[kind].extend(got)
     # one command at a time (no queue): the cost of a single command on a bot with `games` live games
@@ -217,6 +228,7 @@ async def latency_child(db: str, games: int, rounds: int, seed: int, game_name: 
         "api_calls": dict(sorted(calls.items())), "db": db,
         "group_peak_per_min": peak_per_minute(group_sends), "group_messages": sum(map(len, group_sends.values())),
         "burst_asks": BURST_ASKS * len(plans), "budget_per_min": budget_per_minute(),
+        "ai_decisions": ai_decisions, "ai": svc.ai.report() if ai else None,
     }
     print(json.dumps(result, ensure_ascii=False), flush=True)
     await driver._lifespan.shutdown()
@@ -247,9 +259,12 @@ def budget_per_minute() -> float:
     return c.bansha_group_burst + (60 / c.bansha_group_interval if c.bansha_group_interval > 0 else math.inf)
 
 
-def latency(games: int, rounds: int, seed: int, game: str, workdir: Path) -> list[Figure]:
-    got, _ = child(["--db", str(workdir / "latency.sqlite3"), "--games", str(games), "--rounds",
-                     str(rounds), "--seed", str(seed), "--game", game], timeout=3600, boot=LATENCY_BOOT.replace("{top}", TOP))
+def latency(games: int, rounds: int, seed: int, game: str, workdir: Path, ai: bool = False) -> list[Figure]:
+    got, _ = child(["--db", str(workdir / ("latency-ai.sqlite3" if ai else "latency.sqlite3")), "--games",
+                     str(games), "--rounds", str(rounds), "--seed", str(seed), "--game", game, *(["--ai"] if ai else [])],
+                    timeout=3600, boot=LATENCY_BOOT.replace("{top}", TOP))
+    if ai:
+        return [got]  # type: ignore[list-item]  # (ai_figure makes the figure, against the all-human run)
     ratio = got["vote_p99"] / got["bare_p99"] if got["bare_p99"] else None
     detail = {k: got[k] for k in ("games", "players", "rounds", "votes_sent", "votes_logged", "votes_in_boxes",
                                   "bare_sent", "bare_rows", "setup_seconds", "api_calls")}

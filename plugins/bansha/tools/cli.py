@@ -43,6 +43,8 @@ def _simulate_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--markdown", metavar="MD", help="把胜率表写入该 Markdown 文件的生成区（如 docs/balance.md）")
     p.add_argument("--no-progress", action="store_true", help="不显示进度条")
     p.add_argument("--strict", action="store_true", help="有对局出错（规则代码抛异常、对局不结束）时以退出码 1 结束")
+    p.add_argument("--ai", action="store_true", help="AI 座位：半数座位用推理代理，对随机和谨慎代理，按阵营比较胜率（ai/simulate.py）")
+    p.add_argument("--db", default="", help="与 --ai 同用：数据库地址，附上已存对局中 AI 座位与真人的阵营胜率")
 
 
 def _progress(total: int, enabled: bool):
@@ -64,6 +66,10 @@ def _progress(total: int, enabled: bool):
 
 def simulate(args: argparse.Namespace, argv: Sequence[str]) -> int:
     sim.load_rulesets()
+    if args.ai:  # AI seats at mixed tables (issue 27)
+        from ..ai.simulate import simulate_cli
+
+        return simulate_cli(args)
     try:
         specs = sim.specs_for(args.game, args.board, args.players, args.agent, args.option)
     except sim.SimError as e:

@@ -3,4 +3,4 @@
 Order here is the order `/帮助` lists them in.
 """
 
-from . import info, signup, vote, play, declare, talk, social, records, delivery, judge  # noqa: F401,I001
+from . import info, signup, vote, play, declare, talk, social, records, delivery, judge, ai  # noqa: F401,I001

@@ -200,9 +200,12 @@ async def status(call: Call) -> str:
 def status_text(game: Game, now: float) -> str:
     rules = game.rules
     lines = [f"第 {game.gid} 局 · {rules.title}"]
+    from .ai import status_line  # which seats an AI plays (issue 27)
+
     if game.status == SIGNUP:
         names = "、".join(p.name for p in game.players) or "（暂无）"
         lines.append(f"报名中：{len(game.players)} 人：{names}")
+        lines += [x for x in (status_line(game),) if x]
         return "\n".join(lines)
     state = game.state
     lines.append(f"阶段：{rules.phase_label(state)}")
@@ -215,6 +218,7 @@ def status_text(game: Game, now: float) -> str:
     extra = rules.public_status(state)
     if extra:
         lines.append(extra)
+    lines += [x for x in (status_line(game),) if x]
     if game.forum.accelerated:
         lines.append("今天已执行加速：不可改票，不判罚潜水。")
     ledger = card_ledger(game)

@@ -154,6 +154,9 @@ async def _take_back(j: JudgeCall, rest: list[str]) -> Input:
 
 @table.judge_command("替补", usage="<目标> @新玩家", summary="新玩家接替这个座位（身份、状态、私聊记录）")
 async def _substitute(j: JudgeCall, rest: list[str]) -> Input:
+    if len(rest) >= 2 and rest[1].upper() == "AI":  # /法官 替补 <座位> AI (issue 27: commands/ai.py)
+        from .ai import substitute
+        return substitute(j, rest[0])
     qq = _qq(rest[1]) if len(rest) >= 2 else None
     if qq is None:
         raise Refusal("用法：/法官 替补 <目标> <@新玩家>")

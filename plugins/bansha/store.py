@@ -15,11 +15,11 @@ from typing import Any
 
 from tortoise.transactions import in_transaction
 
-from .. import db
-from ..engine.core import Input, registry
-from ..engine.game import Game, apply
-from ..engine.game.record import JUDGE_LINE
-from ..models import GameRow, InputRow, SnapshotRow
+from . import db
+from .engine.core import Input, registry
+from .engine.game import Game, apply
+from .engine.game.record import JUDGE_LINE
+from .models import GameRow, InputRow, SnapshotRow
 
 ACTIVE = ("signup", "running")
 CHUNK = 200  # games per restore step: bounded memory while reading, short pauses for the event loop
