@@ -10,7 +10,8 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # transitional: test modules still at the top (issue 26)
+sys.path.insert(0, str(Path(__file__).resolve().parent / "support"))  # the harnesses: fakeqq, mirror, scenario…
 
 from plugins.bansha.engine.core import registry  # noqa: E402
 

@@ -26,7 +26,8 @@ import asyncpg
 import pytest
 from fakeqq import BotProcess, FakeQQ, in_group
 from mirror import Mirror
-from test_postgres import PG, _reset
+from pg import PG
+from pg import reset as _reset
 
 from plugins.bansha.engine.core import MARKER_RE, registry
 from plugins.bansha.service.lease import default_holder

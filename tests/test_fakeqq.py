@@ -12,11 +12,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-
-try:  # `python -m pytest` from the repo root, or tests/ as a package
-    from tests.fakeqq import BotProcess, FakeQQ, in_group, to_user
-except ImportError:  # pytest's rootdir-less "prepend" import of tests/
-    from fakeqq import BotProcess, FakeQQ, in_group, to_user  # type: ignore[no-redef]
+from fakeqq import BotProcess, FakeQQ, in_group, to_user
 
 TINY_BOT = """
 import nonebot

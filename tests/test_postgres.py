@@ -14,29 +14,15 @@ from pathlib import Path
 import pytest
 from fakeqq import BotProcess, FakeQQ
 from mirror import Mirror
+from pg import PG
+from pg import reset as _reset
 
 from plugins.bansha.engine.core import registry
 from plugins.bansha.engine.game import ENDED
 
-PG = os.environ.get("BANSHA_TEST_PG", "")
 pytestmark = [pytest.mark.e2e, pytest.mark.skipif(not PG, reason="BANSHA_TEST_PG is not set")]
 ROOT = Path(__file__).resolve().parents[1]
 JUDGE = 99999
-
-
-async def _reset(url: str) -> None:
-    import asyncpg
-
-    conn = await asyncpg.connect(url.replace("postgres://", "postgresql://", 1))
-    try:
-        tables = [r["tablename"] for r in await conn.fetch(
-            "SELECT tablename FROM pg_tables WHERE schemaname = current_schema() "
-            "AND (tablename LIKE 'bansha\\_%' OR tablename = 'tortoise_migrations')"
-        )]
-        if tables:
-            await conn.execute(f"DROP TABLE IF EXISTS {', '.join(tables)} CASCADE")
-    finally:
-        await conn.close()
 
 
 async def test_a_game_on_postgres_survives_a_restart():
@@ -75,12 +61,12 @@ async def test_a_game_on_postgres_survives_a_restart():
 
 
 # --- leases: one process judges an account; a takeover fences the old holder --------------------------
-# These run the service in a child process (tests/pg_leases.py): the pytest process has opened SQLite
+# These run the service in a child process (tests/support/pg_leases.py): the pytest process has opened SQLite
 # databases already, and tortoise keeps the first dialect's query builders on the model classes.
 
 
 def _scenario(name: str) -> None:
-    script = Path(__file__).with_name("pg_leases.py")
+    script = Path(__file__).parent / "support" / "pg_leases.py"
     done = subprocess.run([sys.executable, str(script), name], env=dict(os.environ, BANSHA_TEST_PG=PG),
                           capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-5000:]

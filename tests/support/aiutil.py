@@ -12,7 +12,7 @@ from secutil import db_query
 
 from plugins.bansha.engine.core import registry
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 JUDGE = 99999
 TITLES = {"werewolf": "狼人杀", "luding": "鹿鼎记", "nata": "纳塔", "beastchess": "斗兽棋", "tavern": "酒馆"}
 

@@ -45,7 +45,7 @@ from websockets.asyncio.client import ClientConnection
 from websockets.asyncio.client import connect as ws_connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake
 
-REPO_ROOT = Path(__file__).resolve().parent.parent
+REPO_ROOT = Path(__file__).resolve().parents[2]
 
 SEND_ACTIONS = frozenset({"send_msg", "send_group_msg", "send_private_msg"})
 FORWARD_ACTIONS = frozenset({"send_group_forward_msg", "send_private_forward_msg", "send_forward_msg"})

@@ -11,9 +11,10 @@ import sys
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-sys.path[:0] = [str(HERE.parent), str(HERE)]
+sys.path[:0] = [str(HERE.parents[1]), str(HERE)]  # the repository (plugins) and the harnesses
 
-from test_postgres import PG, _reset  # noqa: E402
+from pg import PG  # noqa: E402
+from pg import reset as _reset  # noqa: E402
 
 from plugins.bansha import db  # noqa: E402
 from plugins.bansha.engine.core import Input, registry  # noqa: E402

@@ -20,7 +20,7 @@ from pathlib import Path
 
 from fakeqq import BotProcess, FakeQQ, Sent
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 SUPERUSER = 99999
 BOT = 10000
 WAIT = 10.0  # seconds to wait for one reply
