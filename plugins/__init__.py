@@ -36,7 +36,7 @@ if loaded_as_plugin(__name__):
     from nonebot import require
 
     require(f"{__name__}.bansha")  # first: the games stand on its engine and it owns the QQ layer
-    from .bansha.engine.core.registry import game_packages
+    from .bansha.engine.game.registry import game_packages
 
     for _game in game_packages(examples=False):  # the example game registers its rules, but is no plugin
         require(_game)

@@ -13,7 +13,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # transitional: test modules still at the top (issue 26)
 sys.path.insert(0, str(Path(__file__).resolve().parent / "support"))  # the harnesses: fakeqq, mirror, scenario…
 
-from plugins.bansha.engine.core import registry  # noqa: E402
+from plugins.bansha.engine.game import registry  # noqa: E402
 
 registry.load_all()
 

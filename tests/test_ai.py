@@ -13,10 +13,10 @@ from test_deduce import HIDDEN, shuffled
 from plugins.bansha.ai import drive, plan, speech, step
 from plugins.bansha.ai.minds import MindTable
 from plugins.bansha.ai.rebuild import Folder
-from plugins.bansha.engine.core import Input, Refusal, registry
+from plugins.bansha.engine.core import Input, Refusal
 from plugins.bansha.engine.core.phases import parse_options
 from plugins.bansha.engine.core.rng import Rng
-from plugins.bansha.engine.game import Game, apply
+from plugins.bansha.engine.game import Game, apply, registry
 from plugins.bansha.engine.parts.aiseats import MARK, ai_seats, is_ai, seat_input
 from plugins.bansha.engine.views.audit import audit, private_skill_names
 from plugins.bansha.engine.views.posts import compose

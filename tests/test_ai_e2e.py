@@ -20,8 +20,8 @@ import pytest
 from aiutil import JUDGE, ai_inputs, duplicate_slots, open_game, say, sent_to_ai, short_phases, start_bot
 from fakellm import FakeLlm
 
-from plugins.bansha.engine.core import Input, registry
-from plugins.bansha.engine.game import Game, apply
+from plugins.bansha.engine.core import Input
+from plugins.bansha.engine.game import Game, apply, registry
 from plugins.bansha.engine.parts.aiseats import seat_input
 
 pytestmark = pytest.mark.e2e

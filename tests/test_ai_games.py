@@ -22,7 +22,7 @@ from aiutil import (
 )
 from conftest import LONG
 
-from plugins.bansha.engine.core import registry
+from plugins.bansha.engine.game import registry
 
 pytestmark = pytest.mark.e2e
 SCALE = 30.0  # game seconds per real second: a 60-second phase lasts 2 s

@@ -8,7 +8,7 @@ import pickle
 import sqlite3
 
 from plugins.bansha.engine.agents.play import play_game
-from plugins.bansha.engine.core import registry
+from plugins.bansha.engine.game import registry
 from plugins.bansha.tools import bench, bench_process, cli, kit, sim
 
 

@@ -8,8 +8,9 @@ import pytest
 from conftest import LONG
 
 from plugins.bansha.engine.agents.play import play_game
-from plugins.bansha.engine.core import cache, incremental, registry
+from plugins.bansha.engine.core import cache, incremental
 from plugins.bansha.engine.core.cache import Stale
+from plugins.bansha.engine.game import registry
 
 GAMES_PER_RULESET = 2000 if LONG else 30
 

@@ -22,8 +22,8 @@ from fakeqq import BotProcess, FakeQQ
 from mirror import Mirror, expected
 
 from plugins.bansha.engine import Refusal, apply
-from plugins.bansha.engine.core import registry
 from plugins.bansha.engine.core.rng import Rng
+from plugins.bansha.engine.game import registry
 
 pytestmark = pytest.mark.e2e
 ROOT = Path(__file__).resolve().parents[1]

@@ -64,7 +64,7 @@ async def test_the_judge_sees_true_roles_camps_and_the_night_order(env):
 
 async def test_every_ruleset_renders_every_page_at_every_stage(env):
     world, svc, con, c = env
-    from plugins.bansha.engine.core import registry
+    from plugins.bansha.engine.game import registry
 
     await login(c, SUPER)
     group = 70

@@ -128,7 +128,7 @@ async def test_the_vote_record_matches_every_count_the_group_was_told(bot):
     from secutil import SUPERUSER
     from test_console_votes import check_against_the_group, told_in_group
 
-    from plugins.bansha.engine.core import registry
+    from plugins.bansha.engine.game import registry
 
     proc, qq = bot
     group = 8831

@@ -14,7 +14,8 @@ from tortoise import Tortoise
 
 from plugins.bansha.console import logview, views
 from plugins.bansha.engine.agents.play import play_game
-from plugins.bansha.engine.core import Input, Refusal, registry
+from plugins.bansha.engine.core import Input, Refusal
+from plugins.bansha.engine.game import registry
 from plugins.bansha.engine.game.replay import replay
 from plugins.bansha.engine.parts import moderator as judge_inputs
 from plugins.bansha.models import InputRow

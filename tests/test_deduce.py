@@ -17,8 +17,8 @@ import pytest
 from plugins.bansha.engine import Action
 from plugins.bansha.engine.agents.deduce import DEDUCE, Mind, Say, Table
 from plugins.bansha.engine.agents.play import play_game
-from plugins.bansha.engine.core import registry
 from plugins.bansha.engine.core.rng import Rng
+from plugins.bansha.engine.game import registry
 from plugins.bansha.tools import sim
 
 HIDDEN = {  # per ruleset: the per-seat state fields a seat cannot read for other seats

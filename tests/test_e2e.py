@@ -13,8 +13,7 @@ import pytest
 from fakeqq import BotProcess, FakeQQ
 from mirror import Mirror
 
-from plugins.bansha.engine.core import registry
-from plugins.bansha.engine.game import ENDED
+from plugins.bansha.engine.game import ENDED, registry
 
 pytestmark = pytest.mark.e2e
 ROOT = Path(__file__).resolve().parents[1]

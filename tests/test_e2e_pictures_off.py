@@ -9,7 +9,7 @@ import pytest
 from fakeqq import BotProcess, FakeQQ
 from mirror import Mirror
 
-from plugins.bansha.engine.core import registry
+from plugins.bansha.engine.game import registry
 
 pytestmark = pytest.mark.e2e
 ROOT = Path(__file__).resolve().parents[1]

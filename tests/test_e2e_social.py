@@ -20,10 +20,9 @@ from PIL import Image
 
 from plugins.bansha import images
 from plugins.bansha.engine import Input
-from plugins.bansha.engine.core import registry
-from plugins.bansha.engine.game import ENDED
+from plugins.bansha.engine.game import ENDED, registry
+from plugins.bansha.engine.game.pictures import images_of, strings
 from plugins.bansha.engine.parts.social import dead_seats
-from plugins.bansha.engine.views.pictures import images_of, strings
 
 pytestmark = pytest.mark.e2e
 JUDGE = 99999

@@ -8,11 +8,10 @@ import pytest
 
 from plugins.bansha.engine import ABSTAIN, Input, Refusal, Rng, Skill, Status, StatusBook, VoteBox, apply
 from plugins.bansha.engine.agents.play import play_game
-from plugins.bansha.engine.core import registry
 from plugins.bansha.engine.core.phases import COMMON_OPTIONS, PhaseSpec, parse_options, phase_deadline
 from plugins.bansha.engine.core.skills import parse_action
 from plugins.bansha.engine.core.status import NEXT_NIGHT, UNTIL_DAY, UNTIL_PHASE
-from plugins.bansha.engine.game import Game
+from plugins.bansha.engine.game import Game, registry
 
 
 def test_rng_is_reproducible_and_unbiased_enough():

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import scenario
 
-from plugins.bansha.engine.core import registry
 from plugins.bansha.engine.core.behaviour import problems
+from plugins.bansha.engine.game import registry
 from plugins.example.rules import RULESET
 
 

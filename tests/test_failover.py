@@ -29,7 +29,8 @@ from mirror import Mirror
 from pg import PG
 from pg import reset as _reset
 
-from plugins.bansha.engine.core import MARKER_RE, registry
+from plugins.bansha.engine.core import MARKER_RE
+from plugins.bansha.engine.game import registry
 from plugins.bansha.service.lease import default_holder
 
 pytestmark = [pytest.mark.e2e, pytest.mark.skipif(not PG, reason="BANSHA_TEST_PG is not set")]

@@ -215,8 +215,8 @@ async def test_a_pm_the_bot_cannot_answer_raises_nothing(bot):
 async def test_the_deal_is_drawn_at_start_and_a_fixed_seed_seats_nobody_who_knows_it(bot):
     """A judge who exports the game during sign-up and then plays cannot replay the deal; whoever fixes
     the seed may not sign up, and the game says it has a fixed seed."""
-    from plugins.bansha.engine.core import Input, registry
-    from plugins.bansha.engine.game import Game, apply
+    from plugins.bansha.engine.core import Input
+    from plugins.bansha.engine.game import Game, apply, registry
 
     proc, qq = bot
     deals = []

@@ -9,8 +9,8 @@ from zoneinfo import ZoneInfo
 import pytest
 
 from plugins.bansha.engine import Input, Refusal, apply
-from plugins.bansha.engine.core import mention, registry
-from plugins.bansha.engine.game import Game
+from plugins.bansha.engine.core import mention
+from plugins.bansha.engine.game import Game, registry
 
 SH = ZoneInfo("Asia/Shanghai")
 

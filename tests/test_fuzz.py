@@ -16,11 +16,10 @@ from hypothesis import strategies as st
 from plugins.bansha import parse
 from plugins.bansha.engine import Input, Refusal, apply
 from plugins.bansha.engine.agents.play import random_action
-from plugins.bansha.engine.core import registry
 from plugins.bansha.engine.core.phases import parse_duration, parse_options
 from plugins.bansha.engine.core.rng import Rng
 from plugins.bansha.engine.core.skills import cn_number, seat_number, split_skill_word, target_like
-from plugins.bansha.engine.game import ENDED, Game
+from plugins.bansha.engine.game import ENDED, Game, registry
 
 CJK = re.compile(r"[\u4e00-\u9fff]")
 CN_DIGITS = "零一二三四五六七八九"

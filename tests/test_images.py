@@ -11,8 +11,8 @@ from PIL import Image
 
 from plugins.bansha import images
 from plugins.bansha.engine.agents.play import play_game
-from plugins.bansha.engine.core import registry
-from plugins.bansha.engine.views.pictures import images_of, strings, table
+from plugins.bansha.engine.game import registry
+from plugins.bansha.engine.game.pictures import images_of, strings, table
 
 KINDS = {"werewolf": {"ring", "votes", "cast"}, "luding": {"ring", "votes", "cast"}, "nata": {"ring", "votes", "cast"},
          "beastchess": {"table", "cast"}, "tavern": {"ring", "table", "cast"}}

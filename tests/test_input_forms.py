@@ -8,10 +8,9 @@ import pytest
 
 from plugins.bansha import parse
 from plugins.bansha.engine import Input, Refusal, apply
-from plugins.bansha.engine.core import registry
 from plugins.bansha.engine.core.phases import parse_duration, parse_options
 from plugins.bansha.engine.core.skills import Skill, cn_number, seat_number, split_skill_word
-from plugins.bansha.engine.game import Game
+from plugins.bansha.engine.game import Game, registry
 
 NAMES = ["阿狸", "Alice", "阿狸猫", "三号", "Bob", "小明", "小红", "老王", "张三"]
 

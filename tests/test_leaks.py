@@ -7,7 +7,7 @@ from conftest import LONG
 
 from plugins.bansha.engine import GROUP, Event, to_seat
 from plugins.bansha.engine.agents.play import play_game
-from plugins.bansha.engine.core import registry
+from plugins.bansha.engine.game import registry
 from plugins.bansha.engine.views.audit import audit, private_skill_names
 from plugins.bansha.engine.views.posts import compose
 

@@ -17,8 +17,7 @@ from mirror import Mirror
 from pg import PG
 from pg import reset as _reset
 
-from plugins.bansha.engine.core import registry
-from plugins.bansha.engine.game import ENDED
+from plugins.bansha.engine.game import ENDED, registry
 
 pytestmark = [pytest.mark.e2e, pytest.mark.skipif(not PG, reason="BANSHA_TEST_PG is not set")]
 ROOT = Path(__file__).resolve().parents[1]

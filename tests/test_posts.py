@@ -12,8 +12,8 @@ from datetime import datetime
 from zoneinfo import ZoneInfo
 
 from plugins.bansha.engine import Game, Input, apply
-from plugins.bansha.engine.core import registry
-from plugins.bansha.engine.views.pictures import RING_HEAD, images_of
+from plugins.bansha.engine.game import registry
+from plugins.bansha.engine.game.pictures import RING_HEAD, images_of
 from plugins.bansha.engine.views.posts import CARDS_HEAD, compose
 from plugins.bansha.service import Origin
 from plugins.bansha.service.routing import route
@@ -73,7 +73,7 @@ def test_a_day_begins_with_the_living_ring_and_its_close():
     rows = group_rows(game, events)
     assert len(rows) == 1
     lines = rows[0][3].split("\n")
-    ring = next(line for line in lines if line.startswith(RING_HEAD))  # the 电梯楼 (engine/views/pictures.py)
+    ring = next(line for line in lines if line.startswith(RING_HEAD))  # the 电梯楼 (engine/game/pictures.py)
     assert ring.startswith(f"{RING_HEAD}存活 {len(game.state.living())}/{N}：1号 P1")
     assert lines.index(ring) == len(lines) - 2  # just before what is next
     (post,) = [e for e in compose(game, events) if e.audience.kind == "group"]

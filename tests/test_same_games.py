@@ -21,7 +21,7 @@ if __name__ == "__main__":
     sys.path.insert(0, str(ROOT))
 
 from plugins.bansha.engine.agents.play import play_game  # noqa: E402
-from plugins.bansha.engine.core import registry  # noqa: E402
+from plugins.bansha.engine.game import registry  # noqa: E402
 
 FIXTURE = ROOT / "tests" / "data" / "same_games.json"
 GAMES = 500

@@ -148,8 +148,7 @@ async def test_the_record_lives_in_the_log_not_in_the_game(h):
     """The judge's timeline and each seat's private texts are not kept in memory or snapshots; the log has
     them, and they are the same as a game that keeps them in memory would hold."""
     from plugins.bansha.engine import apply
-    from plugins.bansha.engine.core import registry
-    from plugins.bansha.engine.game import Game
+    from plugins.bansha.engine.game import Game, registry
 
     svc = h.service()
     game = await open_toy(svc, players=4)
@@ -328,7 +327,7 @@ async def test_one_game_per_group_and_games_are_independent(h):
 async def _finish_werewolf(svc: Service, seed: int, group: int = GROUP):
     """A whole 狼人杀 game, its inputs replayed through the service (a commit per input)."""
     from plugins.bansha.engine.agents.play import play_game
-    from plugins.bansha.engine.core import registry
+    from plugins.bansha.engine.game import registry
 
     played = play_game(registry.get("werewolf"), 9, seed, record=True)
     game = await svc.open_game(group_id=group, self_id=1, owner=1, ruleset="werewolf", options={}, seed=seed,
@@ -385,7 +384,7 @@ async def test_restart_signs_up_the_same_players_in_the_log(h):
 async def test_pictures_off_sends_the_text_alone(h):
     """图片=关: the same posts, no boards to draw."""
     from plugins.bansha.engine.agents.play import play_game
-    from plugins.bansha.engine.core import registry
+    from plugins.bansha.engine.game import registry
 
     svc = h.service()
     for options, drawn in (({}, True), ({"图片": False}, False)):

@@ -9,8 +9,8 @@ import pytest
 from plugins.bansha.engine import ABSTAIN
 from plugins.bansha.engine.agents.heuristic import _game_heuristic, generic_action, heuristic_action
 from plugins.bansha.engine.agents.play import play_game
-from plugins.bansha.engine.core import registry
 from plugins.bansha.engine.core.rng import Rng
+from plugins.bansha.engine.game import registry
 from plugins.bansha.tools import cli, sim
 
 WEREWOLF_BOARD = "12人预女猎白"

@@ -6,8 +6,7 @@ import pytest
 
 from plugins.bansha.engine import Input, Refusal, apply
 from plugins.bansha.engine.agents.play import play_game
-from plugins.bansha.engine.core import registry
-from plugins.bansha.engine.game import Game
+from plugins.bansha.engine.game import Game, registry
 from plugins.bansha.engine.parts.social import dead_seats
 
 T = 1_700_000_000.0

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from plugins.bansha.engine.core import registry
+from plugins.bansha.engine.game import registry
 
 ROOT = Path(__file__).resolve().parents[1]
 GAMES = ("beastchess", "luding", "nata", "tavern", "werewolf")
@@ -36,7 +36,7 @@ if "--use" in sys.argv:
     import httpx
 
     from plugins.bansha.console import lazy
-    from plugins.bansha.engine.core import registry
+    from plugins.bansha.engine.game import registry
 
     app = nonebot.get_app()
     out["routes_before"] = [type(r).__name__ for r in app.router.routes]

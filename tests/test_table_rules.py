@@ -8,12 +8,12 @@ import pytest
 from test_forum import at, group_texts, new_game, qq, refused, vote
 
 from plugins.bansha.engine import Input, Refusal, apply
-from plugins.bansha.engine.core import mention, registry
+from plugins.bansha.engine.core import mention, own_post
 from plugins.bansha.engine.core.phases import parse_options
-from plugins.bansha.engine.game import Game, cast_lines
+from plugins.bansha.engine.game import Game, cast_lines, registry
 from plugins.bansha.engine.game.replay import replay
 from plugins.bansha.engine.parts import ballots
-from plugins.bansha.engine.views.posts import compose, own_post
+from plugins.bansha.engine.views.posts import compose
 
 
 def judge(game: Game, when: float, sub: str, **args) -> list:

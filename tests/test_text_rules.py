@@ -124,8 +124,8 @@ def test_a_ruleset_sets_its_own_guanmen_nata_closes_at_21():
     from datetime import datetime
     from zoneinfo import ZoneInfo
 
-    from plugins.bansha.engine.core import registry
     from plugins.bansha.engine.core.phases import parse_options
+    from plugins.bansha.engine.game import registry
 
     sh = ZoneInfo("Asia/Shanghai")
     assert parse_options(["节奏=论坛"], NATA.all_options())["关门"] == "21:00"

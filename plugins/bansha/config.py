@@ -53,3 +53,8 @@ class Config(BaseModel):
     # the bot cannot post in this long, is reported to the game's judges by PM (once per outage).
     bansha_alert_private: float = 60.0
     bansha_alert_group: float = 600.0
+
+
+def prefix_of(raw: str) -> str:
+    """BANSHA_CONSOLE_PREFIX as a path prefix: /bansha/ from "bansha", "/bansha" or "/bansha/"."""
+    return "/" + raw.strip("/") + "/" if raw.strip("/") else "/"

@@ -23,7 +23,7 @@ def metadata(name: str, description: str, usage: str, config: type | None = None
 
 def game_metadata(ruleset: Any, description: str, players: str) -> PluginMetadata:
     """A game sub-plugin (plugins/<game>/__init__.py): the package declares its game by name (its rules, free
-    of nonebot, register when first needed: engine/core/registry.py), and this is the NoneBot metadata beside it,
+    of nonebot, register when first needed: engine/game/registry.py), and this is the NoneBot metadata beside it,
     from the declaration (key, title). Played through the platform's commands, so its usage is how to open one."""
     return metadata(
         f"版杀法官·{ruleset.title}",

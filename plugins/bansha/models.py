@@ -81,7 +81,7 @@ class OutboxRow(Model):
     target = fields.BigIntField()  # group id or user id
     group_id = fields.BigIntField(null=True)  # for temp-session private sends
     text = fields.TextField()
-    data = fields.JSONField(null=True)  # {"images": [board, …]}: pictures drawn at send time (engine/views/pictures.py)
+    data = fields.JSONField(null=True)  # {"images": [board, …]}: pictures drawn at send time (engine/game/pictures.py)
     sent = fields.BooleanField(default=False, db_index=True)
     attempts = fields.IntField(default=0)
     error = fields.TextField(null=True)

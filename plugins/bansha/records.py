@@ -13,8 +13,7 @@ from dataclasses import dataclass, field
 from tortoise.expressions import Q
 from tortoise.functions import Count
 
-from .engine.core import registry
-from .engine.game import Game
+from .engine.game import Game, registry
 from .models import ResultRow
 
 RECENT = 5

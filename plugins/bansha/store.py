@@ -16,8 +16,8 @@ from typing import Any
 from tortoise.transactions import in_transaction
 
 from . import db
-from .engine.core import Input, registry
-from .engine.game import Game, apply
+from .engine.core import Input
+from .engine.game import Game, apply, registry
 from .engine.game.record import JUDGE_LINE
 from .models import GameRow, InputRow, SnapshotRow
 

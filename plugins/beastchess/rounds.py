@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..bansha.engine import Ctx
-from ..bansha.engine.views import pictures
+from ..bansha.engine.game import pictures
 from .data import FACTION, ROUND, seats_text
 from .power import LEVEL_POWERS, TABLE
 from .resolve import Resolver

@@ -7,6 +7,6 @@ sub-plugin of its own (`registry.EXAMPLES`). `/开局 示例游戏` still opens 
 change through a real bot.
 """
 
-from ..bansha.engine.core.registry import declare
+from ..bansha.engine.game.registry import declare
 
 GAME = declare("toy", "示例游戏", ("测试游戏", "示例", "example"), __name__, listed=False)

@@ -1,9 +1,9 @@
-"""One input's work on a 鹿鼎记 game (engine/core/turn.py): the 出局 and 胜负判定, the night's resolution and the day,
+"""One input's work on a 鹿鼎记 game (engine/game/turn.py): the 出局 and 胜负判定, the night's resolution and the day,
 which roles see as world.World. It imports no role: the roles import it."""
 
 from __future__ import annotations
 
-from ..bansha.engine.core import turn
+from ..bansha.engine.game import turn
 from .day import Day
 from .deaths import Deaths
 from .night import Night

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..bansha.engine import Ctx, Outcome
-from ..bansha.engine.views import pictures
+from ..bansha.engine.game import pictures
 from .state import TavernState
 from .terms import FACTIONS, label
 

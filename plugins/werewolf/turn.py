@@ -1,9 +1,9 @@
-"""One input's work on a 狼人杀 game (engine/core/turn.py): its deaths, night and day procedures, which roles see
+"""One input's work on a 狼人杀 game (engine/game/turn.py): its deaths, night and day procedures, which roles see
 as world.World. It imports no role: the roles import it."""
 
 from __future__ import annotations
 
-from ..bansha.engine.core import turn
+from ..bansha.engine.game import turn
 from .day import Day
 from .deaths import Deaths
 from .night import Night

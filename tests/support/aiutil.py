@@ -10,7 +10,7 @@ from pathlib import Path
 from fakeqq import BotProcess, FakeQQ, Sent
 from secutil import db_query
 
-from plugins.bansha.engine.core import registry
+from plugins.bansha.engine.game import registry
 
 ROOT = Path(__file__).resolve().parents[2]
 JUDGE = 99999

@@ -15,7 +15,8 @@ from fastapi import FastAPI
 from plugins.bansha import console as console_pkg
 from plugins.bansha.config import Config
 from plugins.bansha.engine.agents.play import play_game, random_action
-from plugins.bansha.engine.core import Input, registry
+from plugins.bansha.engine.core import Input
+from plugins.bansha.engine.game import registry
 from plugins.bansha.models import (
     ConsoleLogin,
     ConsoleNote,

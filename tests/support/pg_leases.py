@@ -17,7 +17,8 @@ from pg import PG  # noqa: E402
 from pg import reset as _reset  # noqa: E402
 
 from plugins.bansha import db  # noqa: E402
-from plugins.bansha.engine.core import Input, registry  # noqa: E402
+from plugins.bansha.engine.core import Input  # noqa: E402
+from plugins.bansha.engine.game import registry  # noqa: E402
 from plugins.bansha.models import GameRow, InputRow, OutboxRow  # noqa: E402
 from plugins.bansha.service import NotOwner, Origin, Service  # noqa: E402
 from plugins.bansha.service.lease import Leases  # noqa: E402

@@ -112,7 +112,7 @@ def render(reports: list[Mixed], stored: dict[str, dict[str, dict[str, Tally]]] 
 
     out = []
     for rep in reports:
-        from ..engine.core import registry
+        from ..engine.game import registry
 
         title = registry.get(rep.game).title if registry.get(rep.game) else rep.game
         head = f"{title}{' · ' + rep.board if rep.board else ''} · {rep.players} 人 · 推理座位（AI）对{OPPONENTS[rep.opponent]}"

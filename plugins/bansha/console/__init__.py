@@ -24,5 +24,9 @@ def __getattr__(name: str) -> Any:
         return importlib.import_module(f"{__name__}.auth").revoke
     if name not in MOUNTED:  # a submodule (`from . import views`) is the import system's to find
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    if name in ("console", "login_link"):  # the first login link installs the console where the bot holds its place
+        lazy = importlib.import_module(f"{__name__}.lazy")
+        if lazy.held():
+            lazy.install()
     # importlib, not `from . import mount`: that would ask this hook again
     return getattr(importlib.import_module(f"{__name__}.mount"), name)

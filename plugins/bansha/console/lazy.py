@@ -17,13 +17,10 @@ from nonebot import get_app
 from starlette.routing import BaseRoute, Match, NoMatchFound
 from starlette.types import Receive, Scope, Send
 
+from ..config import prefix_of
+
 _held: list[Placeholder] = []  # the placeholder, while the console is not installed
 _installed: list[Any] = []  # the Console, once installed
-
-
-def prefix_of(raw: str) -> str:
-    """BANSHA_CONSOLE_PREFIX as a path prefix: /bansha/ from "bansha", "/bansha" or "/bansha/"."""
-    return "/" + raw.strip("/") + "/" if raw.strip("/") else "/"
 
 
 class Placeholder(BaseRoute):

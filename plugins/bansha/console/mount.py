@@ -8,12 +8,10 @@ from collections.abc import Callable
 from fastapi import Depends
 
 from .. import db
-from ..config import Config
+from ..config import Config, prefix_of
 from ..service import Service
-from . import lazy
 from .auth import Auth, load_secret, on_revoke
 from .hub import Hub
-from .lazy import prefix_of
 from .routes import Console, JudgeInput, build_router
 from .store import GroupRole, Store
 
@@ -58,9 +56,7 @@ on_revoke(_kick)
 
 
 def console() -> Console:
-    if _console is None and lazy.held():  # the bot holds its place: install it now
-        lazy.install()
-    if _console is None:
+    if _console is None:  # (the package's `console`/`login_link` install it first where the bot holds its place)
         raise RuntimeError("the 导演台 is not installed")
     return _console
 

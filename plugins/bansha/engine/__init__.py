@@ -7,7 +7,6 @@ the engine's parts (forum, lurk, reminders, rulings, judge, social, speaking, si
 This package puts the parts together: the game calls every installed part and names none.
 """
 
-from . import parts
 from .core import (
     ABSTAIN,
     GROUP,
@@ -28,19 +27,20 @@ from .core.behaviour import NOW, PLAN, Behaviour, Moments, unit
 from .core.channels import Channel
 from .core.order import Step, StepView
 from .core.phases import FORUM, QUICK, OptionSpec, PhaseSpec
-from .core.registry import all_rulesets, get, load_all, register
 from .core.rng import Rng
 from .core.roles import Book, Role
+from .core.ruling import Ruling
 from .core.skills import ALIVE, ALIVE_OTHER, ANY, DEAD, Skill
 from .core.status import NEXT_NIGHT, PERMANENT, UNTIL_DAY, UNTIL_PHASE, Status, StatusBook
 from .core.votes import Ballot, VoteBox
 from .game import Game, apply
 from .game.ctx import Ctx
+from .game.part import install as install_parts
+from .game.registry import all_rulesets, get, load_all, register
 from .game.ruleset import BaseState, LegalChoice, Ruleset
 from .parts import aiseats, forum, lurk, moderator, reminders, rulings, signup, social, speaking
-from .parts.rulings import Ruling
 
-parts.install(forum.PART, lurk.PART, reminders.PART, rulings.PART, moderator.PART, social.PART, speaking.PART, signup.PART, aiseats.PART)
+install_parts(forum.PART, lurk.PART, reminders.PART, rulings.PART, moderator.PART, social.PART, speaking.PART, signup.PART, aiseats.PART)
 
 __all__ = [
     "ABSTAIN", "ALIVE", "ALIVE_OTHER", "ANY", "NOW", "PLAN", "Behaviour", "Moments", "unit", "Channel", "DEAD", "FORUM", "GROUP", "JUDGE", "NEXT_NIGHT", "PERMANENT", "QUICK",

@@ -1,4 +1,4 @@
-"""Pictures for the QQ layer: a board (engine/views/pictures.py) drawn with Pillow into a PNG.
+"""Pictures for the QQ layer: a board (engine/game/pictures.py) drawn with Pillow into a PNG.
 
 The font is Noto Sans CJK (SIL Open Font License 1.1), installed with the bot by the PyPI package
 `noto-cjk-sans-otc`; Debian's fonts-noto-cjk is the fallback. A character the font has no glyph
@@ -19,5 +19,7 @@ from typing import Any
 def __getattr__(name: str) -> Any:
     if name.startswith("__") or name in ("paint", "layouts"):  # dunders; submodules are the import system's
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    # importlib, not `from . import paint`: that would ask this hook again
-    return getattr(importlib.import_module(f"{__name__}.paint"), name)
+    # importlib, not `from . import layouts`: that would ask this hook again. layouts (the boards' drawings and
+    # `render`) imports paint (the canvas, the font, `NoFont`): one of the two has the name.
+    layouts = importlib.import_module(f"{__name__}.layouts")
+    return getattr(layouts, name) if hasattr(layouts, name) else getattr(importlib.import_module(f"{__name__}.paint"), name)

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import json
 import math
+from functools import lru_cache
 
-from ..engine.views.pictures import WATCHERS
+from ..engine.game.pictures import WATCHERS
 from .paint import Canvas, width_of
 
 INK, MUTED, ACCENT, GOLD, LINE, CARD = "#222222", "#9a948a", "#b0413e", "#c8962b", "#d9d0c1", "#fffdf8"
@@ -23,7 +25,7 @@ def _title(c: Canvas, text: str, width: int) -> int:
 
 def ring(board: dict) -> Canvas:
     """Seats on a circle in 电梯楼 order from the top, clockwise; out seats greyed."""
-    from ..engine.views.pictures import ring_notes
+    from ..engine.game.pictures import ring_notes
 
     seats = board["seats"]
     n = len(seats)
@@ -159,3 +161,25 @@ def table(board: dict) -> Canvas:
 
 
 PAINTERS = {"ring": ring, "votes": votes, "cast": cast, "table": table}
+
+
+# --- drawing a board: the entry point (`images.render`) -----------------------------------------------
+
+
+def draw(board: dict) -> Canvas:
+    painter = PAINTERS.get(board.get("kind", ""))
+    if painter is None:
+        raise ValueError(f"no picture for a board of kind {board.get('kind')!r}")
+    return painter(board)
+
+
+@lru_cache(maxsize=64)
+def _render_cached(key: str) -> bytes:
+
+    return draw(json.loads(key)).png()
+
+
+def render(board: dict) -> bytes:
+    """The PNG of a board (the same board, e.g. for several spectators, is drawn once)."""
+
+    return _render_cached(json.dumps(board, ensure_ascii=False, sort_keys=True))

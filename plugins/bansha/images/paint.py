@@ -92,26 +92,3 @@ class Canvas:
 
 def width_of(text: str, size: int) -> float:
     return font(size).getlength(drawable(text))
-
-
-def draw(board: dict) -> Canvas:
-    from . import layouts
-
-    painter = layouts.PAINTERS.get(board.get("kind", ""))
-    if painter is None:
-        raise ValueError(f"no picture for a board of kind {board.get('kind')!r}")
-    return painter(board)
-
-
-@lru_cache(maxsize=64)
-def _render_cached(key: str) -> bytes:
-    import json
-
-    return draw(json.loads(key)).png()
-
-
-def render(board: dict) -> bytes:
-    """The PNG of a board (the same board, e.g. for several spectators, is drawn once)."""
-    import json
-
-    return _render_cached(json.dumps(board, ensure_ascii=False, sort_keys=True))

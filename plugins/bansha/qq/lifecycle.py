@@ -3,7 +3,7 @@
 The WebSocket is served as soon as the database is migrated: games are restored in the background
 (a command for a game not restored yet rebuilds it on the spot, see service/restore.py). What the handshake does
 not need waits until the first bot account is connected (or WARM_AFTER seconds): the games' rules (each
-declared by name at load, engine/core/registry.py), the 导演台 (console/lazy.py) and the pictures' font; a
+declared by name at load, engine/game/registry.py), the 导演台 (console/lazy.py) and the pictures' font; a
 command that needs one of them before that imports it on the spot.
 
 SQLite: this process owns the file (a second process on it refuses to start) and judges every
@@ -28,7 +28,7 @@ import nonebot_plugin_localstore as localstore  # noqa: E402
 
 from .. import db  # noqa: E402
 from ..config import Config  # noqa: E402
-from ..engine.core import registry  # noqa: E402
+from ..engine.game import registry  # noqa: E402
 from ..pacing import Budget, Pacer  # noqa: E402
 from ..service import Service  # noqa: E402
 from ..service.lease import Leases, SecondProcess, default_holder, lock_sqlite  # noqa: E402

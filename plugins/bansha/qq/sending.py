@@ -5,7 +5,7 @@ send_group_msg, send_private_msg (with group_id: NapCat's temp session),
 send_group_forward_msg (merged forward), set_group_ban, can_send_image, and NapCat's
 set_msg_emoji_like (a reaction on a player's vote post).
 
-A row whose data carries boards (engine/views/pictures.py) goes out as its text followed by one `image`
+A row whose data carries boards (engine/game/pictures.py) goes out as its text followed by one `image`
 segment (base64://) per board, drawn here; the text says everything the picture shows, for
 clients that cannot show it. Pictures are skipped when the account is configured without them
 (BANSHA_IMAGES, BANSHA_IMAGES_OFF) or OneBot's can_send_image says no.

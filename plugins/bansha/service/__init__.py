@@ -33,9 +33,9 @@ from tortoise.transactions import in_transaction
 
 from .. import db, store
 from ..ai.runtime import AiRuntime
-from ..engine.core import Event, Input, Refusal, registry
-from ..engine.core.registry import code_version  # noqa: F401  # where the service and the tests ask it
-from ..engine.game import ENDED, Game, apply, fixed_seed, record
+from ..engine.core import Event, Input, Refusal
+from ..engine.game import ENDED, Game, apply, fixed_seed, record, registry
+from ..engine.game.registry import code_version  # noqa: F401  # where the service and the tests ask it
 from ..engine.parts import forum
 from ..models import GameRow, InputRow, OutboxRow, PmChoice, ResultRow, SeatRow, SnapshotRow
 from ..pacing import Pacer

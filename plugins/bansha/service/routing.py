@@ -9,11 +9,11 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING
 
-from ..engine.core import Event, Mute
+from ..engine.core import Event, Mute, own_post
 from ..engine.game import Game
+from ..engine.game.pictures import images_of
 from ..engine.parts.aiseats import humans_only
-from ..engine.views.pictures import images_of
-from ..engine.views.posts import compose, own_post
+from ..engine.views.posts import compose
 from .outbox import merge_data
 
 if TYPE_CHECKING:
@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 def route(game: Game, events: list[Event], origin: Origin | None) -> list[tuple]:
     """Audiences → concrete sends (kind, target, temp group, text, data): one input says at most one
     group message (engine/views/posts.py composes it), plus a forward, a mute or a reaction; data carries
-    the boards to draw (engine/views/pictures.py) unless the game's option 图片=关."""
+    the boards to draw (engine/game/pictures.py) unless the game's option 图片=关."""
     out: list[tuple] = []
     pictures = game.options.get("图片", True) is not False
     for ev in compose(game, events):

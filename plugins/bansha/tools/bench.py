@@ -39,9 +39,8 @@ from pathlib import Path
 from typing import Any
 
 from ..engine.agents.play import play_game
-from ..engine.core import registry
 from ..engine.core.rng import Rng
-from ..engine.game import RUNNING, Game, apply
+from ..engine.game import RUNNING, Game, apply, registry
 from ..engine.game.ruleset import Ruleset
 from . import bench_process, sim
 from .bench_latency import LATENCY_GOAL, latency, latency_child  # noqa: F401  # LATENCY_GOAL: what the tests read here

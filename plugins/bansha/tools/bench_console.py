@@ -16,8 +16,8 @@ from ..console import logview, views
 from ..console.pages import render
 from ..console.routes import Console
 from ..engine.agents.play import play_game
-from ..engine.core import Input, Refusal, registry
-from ..engine.game import RUNNING, Game, apply
+from ..engine.core import Input, Refusal
+from ..engine.game import RUNNING, Game, apply, registry
 from ..engine.game.replay import Recorder, new_game
 
 GOAL = 0.100  # seconds

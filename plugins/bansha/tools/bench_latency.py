@@ -128,7 +128,7 @@ async def latency_child(db: str, games: int, rounds: int, seed: int, game_name: 
     bot = Bot(adapter, str(BOT_ID))
     adapter.bot_connect(bot)
 
-    from ..engine.core import registry as reg
+    from ..engine.game import registry as reg
     from ..models import InputRow, OutboxRow
     from ..qq.call import service
 

@@ -23,7 +23,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from ..engine.core import registry
+from ..engine.game import registry
 from . import sim
 
 ROOT = Path(__file__).resolve().parents[3]

@@ -124,7 +124,7 @@ def stats(args: argparse.Namespace) -> int:
     import os
 
     from .. import db, records
-    from ..engine.core import registry
+    from ..engine.game import registry
     from ..service import Service
 
     sim.load_rulesets()
@@ -164,8 +164,8 @@ def pictures(args: argparse.Namespace) -> int:
 
     from .. import images
     from ..engine.agents.play import play_game
-    from ..engine.core import registry
-    from ..engine.views.pictures import images_of
+    from ..engine.game import registry
+    from ..engine.game.pictures import images_of
 
     sim.load_rulesets()
     out = Path(args.out)
@@ -248,7 +248,7 @@ def replay(args: argparse.Namespace) -> int:
     import json
     from pathlib import Path
 
-    from ..engine.core import registry
+    from ..engine.game import registry
     from ..engine.game.replay import load_export, summary
     from ..engine.game.replay import replay as rebuild
 

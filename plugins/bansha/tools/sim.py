@@ -27,8 +27,9 @@ from typing import Any
 from ..engine.agents.deduce import DEDUCE
 from ..engine.agents.heuristic import heuristic_action
 from ..engine.agents.play import Agent, play_game
-from ..engine.core import Refusal, registry
+from ..engine.core import Refusal
 from ..engine.core.phases import parse_options
+from ..engine.game import registry
 from ..engine.game.ruleset import Ruleset
 from ..region import Region  # noqa: F401  # sim.Region: where the CLI and the bench ask for it
 

@@ -25,8 +25,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from ..core import ABSTAIN, GROUP, Action, Event, registry
+from ..core import ABSTAIN, GROUP, Action, Event
 from ..core.rng import Rng
+from ..game import registry
 from ..game.ruleset import LegalChoice, Ruleset
 
 # Chance that a seat spends a limited-use skill at a given chance (kept for later otherwise).

@@ -22,10 +22,11 @@ import weakref
 from collections.abc import Callable, Collection
 from typing import Any
 
-from ..core import ABSTAIN, Action, registry
+from ..core import ABSTAIN, Action
 from ..core.rng import Rng
 from ..core.skills import Skill
 from ..core.votes import VoteBox
+from ..game import registry
 from ..game.ruleset import LegalChoice, Ruleset
 from .deduce import leaders
 

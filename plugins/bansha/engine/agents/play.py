@@ -11,9 +11,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from ..core import Action, Input, Refusal, registry
+from ..core import Action, Input, Refusal
 from ..core.rng import Rng
-from ..game import ENDED, RUNNING, Game, apply
+from ..game import ENDED, RUNNING, Game, apply, registry
 from ..game.ruleset import Ruleset
 from .deduce import Say
 

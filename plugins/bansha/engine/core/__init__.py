@@ -13,7 +13,7 @@ from typing import Any
 # An @ inside a group post, as a marker players cannot type (their text is sanitised of control
 # characters): 「\x01at:QQ\x01」. Only for public obligations (who still owes a vote). The QQ layer turns
 # it into a mention segment; everywhere else it reads as nothing. (Pictures travel as boards in an
-# event's data instead: engine/views/pictures.py.)
+# event's data instead: engine/game/pictures.py.)
 MARKER_RE = re.compile("\x01(at):([^\x01]+)\x01")
 
 
@@ -92,6 +92,11 @@ class Event:
     tag: str = ""
     data: tuple[tuple[str, Any], ...] = ()
     effect: Effect | None = None  # with the EFFECT audience: what to do instead of saying something
+
+
+def own_post(ev: Event) -> bool:
+    """A player's own group post the event stands for (a vote, a /报名): acknowledged on it, not repeated."""
+    return ev.tag in ("vote", "join") and bool(dict(ev.data).get("own_post"))
 
 
 class Effect:

@@ -9,12 +9,11 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from . import Refusal
 
-if TYPE_CHECKING:
-    from ..game.ruleset import Ruleset
+Ruleset = Any  # the ruleset (game/ruleset.py), a layer above: named, typed Any (no import back up)
 
 WOLF_ALIAS = "狼聊"  # /狼聊: with several channels, the one whose name has 狼 in it
 

@@ -14,14 +14,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from .. import parts
-from ..core import GROUP, Audience, Event, Input, Outcome, Player, Refusal, cache, channels, clean_text, registry
+from ..core import GROUP, Audience, Event, Input, Outcome, Player, Refusal, cache, channels, clean_text
 from ..core.phases import FORUM, QUICK, PhaseSpec, deadline_text, local_time, phase_deadline
 from ..core.rng import Rng
 from ..core.seats import resolve_seat
 from ..core.skills import Skill, parse_action
-from ..views import pictures
-from . import record
+from . import part as parts
+from . import pictures, record, registry
 from .ctx import Ctx
 from .ruleset import Ruleset
 

@@ -11,15 +11,18 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .. import parts
 from ..core import EFFECT, GROUP, JUDGE, Audience, Event, Mute, to_seat, to_team, to_user
+from . import part as parts
 
 if TYPE_CHECKING:
     from ..core import Action
+    from ..core.ruling import Ruling
     from ..core.votes import Ballot, VoteBox
-    from ..parts.rulings import Ruling
-    from . import Game
-    from .ruleset import Ruleset
+
+# The game (game/__init__.py) and the ruleset (game/ruleset.py) both import this module: they are named in the
+# signatures below and typed Any, so that no import goes back up.
+Game = Any
+Ruleset = Any
 
 
 class Ctx:

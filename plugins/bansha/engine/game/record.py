@@ -12,13 +12,12 @@ whose data has `record`; the host puts its stored lines in front of the event's 
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING
+from typing import Any
 
 from ..core import Event, Input
 from ..core.phases import local_time
 
-if TYPE_CHECKING:
-    from . import Game
+Game = Any  # the game (game/__init__.py), which imports this module: named, typed Any (no import back up)
 
 JUDGE_LINE = 0  # the seat number a timeline line is filed under in notes
 RECORD_HEAD = "完整记录："

@@ -12,10 +12,10 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from ..core import Event, Input, registry
+from ..core import Event, Input
 from ..core.votes import VoteBox
 from ..mechanics.sheriff import Election
-from . import Game, apply, cast_lines
+from . import Game, apply, cast_lines, registry
 
 EXPORT_FORMAT = "bansha-game"
 EXPORT_VERSION = 1

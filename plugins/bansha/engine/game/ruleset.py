@@ -16,7 +16,6 @@ from dataclasses import dataclass, replace
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
-from .. import parts
 from ..core import ABSTAIN, Action, CastRow, Outcome, Refusal
 from ..core.basestate import BaseState
 from ..core.behaviour import NOW, Behaviour
@@ -25,10 +24,11 @@ from ..core.order import STEP_RESOLVED, STEP_SUBMITTED, STEP_WAITING, StepView, 
 from ..core.phases import COMMON_OPTIONS, FORUM, OptionSpec, PhaseSpec, format_duration
 from ..core.roles import BLOCKED, EFFECT, TARGET, Book
 from ..core.skills import Skill, check_target_rule, find_skill, rule_targets
+from . import part as parts
 from .ctx import Ctx
 
 if TYPE_CHECKING:
-    from ..parts.rulings import Ruling
+    from ..core.ruling import Ruling
 
 __all__ = [  # Ctx (engine/game/ctx.py) and the step views (engine/core/order.py) are named here too
     "STEP_RESOLVED", "STEP_SUBMITTED", "STEP_WAITING", "BaseState", "Ctx", "LegalChoice", "Ruleset", "StepView",

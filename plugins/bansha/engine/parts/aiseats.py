@@ -24,7 +24,8 @@ from typing import TYPE_CHECKING, Any
 from ..core import Event, Input, Player, Refusal, clean_text, to_seat, to_user
 from ..core.phases import OptionSpec
 from ..game import RUNNING, SIGNUP, Game, fixed_seed, need_seat
-from . import Part, forum
+from ..game.part import Part
+from . import forum
 
 if TYPE_CHECKING:
     from ..game.ctx import Ctx

@@ -11,8 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..core import Refusal
-from ..game import RUNNING
-from ..views import pictures
+from ..game import RUNNING, pictures
 from . import forum, reminders
 
 if TYPE_CHECKING:

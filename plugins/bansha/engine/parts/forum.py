@@ -27,9 +27,9 @@ from zoneinfo import ZoneInfo
 from ..core import ABSTAIN, Action, Audience, Event, Input, Refusal
 from ..core.phases import FORUM, clock_text, deadline_text, format_duration
 from ..core.votes import Ballot, VoteBox
-from ..game import RUNNING, Game, decided, need_seat
-from ..views import pictures
-from . import Part, cards, speaking
+from ..game import RUNNING, Game, decided, need_seat, pictures
+from ..game.part import Part
+from . import cards, speaking
 from .cards import CARD_NAMES, Card
 from .forum_options import CLOCK_BOUND, CLOCK_KEYS, FORUM_OPTIONS, departures, resolve
 

@@ -12,7 +12,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..game import decided
-from . import Part, forum
+from ..game.part import Part
+from . import forum
 
 if TYPE_CHECKING:
     from ..game import Game

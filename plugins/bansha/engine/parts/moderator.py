@@ -15,7 +15,8 @@ from typing import TYPE_CHECKING
 from ..core import Input, Player, Refusal
 from ..core.phases import deadline_text, format_duration
 from ..game import RUNNING, Game, _close, _finish, clean_name, clean_text
-from . import Part, forum, lurk, rulings, social
+from ..game.part import Part
+from . import forum, lurk, rulings, social
 from .signup import seat_refusal
 
 if TYPE_CHECKING:

@@ -15,7 +15,8 @@ from typing import TYPE_CHECKING
 
 from ..core import mention
 from ..core.phases import deadline_text
-from . import Part, forum, lurk, speaking
+from ..game.part import Part
+from . import forum, lurk, speaking
 
 if TYPE_CHECKING:
     from ..game import Game

@@ -17,38 +17,15 @@ An engine part: the rulings are `game.rulings`; a ruleset asks through Ctx (`ctx
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ..core import Input, Refusal
-from . import Part
+from ..core.ruling import VERDICTS, Ruling
+from ..game.part import Part
 
 if TYPE_CHECKING:
     from ..game import Game
     from ..game.ctx import Ctx
-
-VERDICTS = ("正确", "错误")
-
-
-@dataclass
-class Ruling:
-    no: int  # 编号, from 1 in each game
-    text: str  # what the judge is asked, complete in itself
-    ref: str  # the ruleset's own reference (e.g. "宣言#3")
-    due: str  # when it is needed, in words (e.g. "第2天黄昏结束")
-    choices: tuple[str, ...] = VERDICTS
-    default: str = "正确"  # stands when no ruling arrives in time
-    verdict: str = ""  # "" while open
-    by: int = 0  # the judge's QQ; 0 when the default stood
-    asked_at: float = 0.0
-
-    @property
-    def open(self) -> bool:
-        return not self.verdict
-
-    def how(self) -> str:
-        return f"/法官 裁定 {self.no} {'|'.join(self.choices)}"
-
 
 def pending(game: Game) -> list[Ruling]:
     """Open rulings, oldest first (the console lists these)."""

@@ -15,11 +15,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from .. import parts
 from ..core import Input, Player, Refusal
 from ..core.phases import OptionSpec
 from ..game import SIGNUP, clean_name, fixed_seed
-from . import Part
+from ..game import part as parts
+from ..game.part import Part
 
 if TYPE_CHECKING:
     from ..game import Game

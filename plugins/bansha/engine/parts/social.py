@@ -23,11 +23,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ..core import Audience, Event, Input, Refusal, clean_text
+from ..core import Audience, Event, Input, Refusal, clean_text, own_post
 from ..game import RUNNING, Game, cast_lines, clean_name
-from ..views.pictures import images_of
-from ..views.posts import own_post
-from . import Part
+from ..game.part import Part
+from ..game.pictures import images_of
 
 if TYPE_CHECKING:
     from ..game.ctx import Ctx

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 from ..core import Input, Refusal, mention
 from ..core.phases import deadline_text, format_duration, phase_deadline
 from ..game import RUNNING, need_seat
-from . import Part
+from ..game.part import Part
 
 if TYPE_CHECKING:
     from ..game import Game

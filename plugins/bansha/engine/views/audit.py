@@ -11,7 +11,7 @@ breaks) of a group message that names a living seat ("3号") must not also name
 that seat's role or faction, nor a private (non-public) skill of the game.
 
 The same holds for what spectators and pictures get: an ordinary spectator's feed is audited
-part by part like the group, a picture by the strings its board draws (engine/views/pictures.py); the
+part by part like the group, a picture by the strings its board draws (engine/game/pictures.py); the
 dead chat may reach only seats the ruleset admits to it (`Ruleset.dead_chat_refusal`).
 """
 
@@ -22,9 +22,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..core import Event
+from ..game.pictures import images_of, ring_text, strings
 from ..game.ruleset import Ruleset
 from ..parts.social import ALL_SEEING
-from .pictures import images_of, ring_text, strings
 
 PUBLIC_TAGS = frozenset({"reveal", "end"})
 PRIVATE_TAGS = frozenset({"role", "check", "history"})
@@ -109,7 +109,7 @@ def _without_rings(ev: Event, text: str | None = None) -> str:
 
 
 def _image_leaks(state: Any, cast: dict, skill_names: set[str], ev: Event) -> list[Leak]:
-    """A picture draws the strings of its board (engine/views/pictures.py); they obey the rule as text does."""
+    """A picture draws the strings of its board (engine/game/pictures.py); they obey the rule as text does."""
     out: list[Leak] = []
     for board in images_of(ev.data):
         if board.get("kind") == "cast":

@@ -3,7 +3,7 @@
 The rules emit facts one by one (a card, a death, the vote result, the next phase).
 A forum 导演 posts them as one 进程帖: what happened, in the order the rules
 said it; the cards given as one 判罚公示 block; the 电梯楼 when a day begins
-(engine/views/pictures.py: text and picture); and last, what is next and until when. `compose` does that to the events
+(engine/game/pictures.py: text and picture); and last, what is next and until when. `compose` does that to the events
 of one input; the service routes the result (one group message, one forward).
 
 A vote or a /报名 typed in the group is its own post (`own_post`): it is left out here and
@@ -13,23 +13,18 @@ Pure: no clock (the phase line's "now" is the time the phase began, kept on its
 event), no QQ. A post keeps its parts with their tags, so the leak audit judges
 each part as it would the separate message.
 
-Pictures: each event may carry boards to draw (engine/views/pictures.py); the post carries all of
+Pictures: each event may carry boards to draw (engine/game/pictures.py); the post carries all of
 theirs, in order, as `images` (the QQ layer sends them with the text).
 """
 
 from __future__ import annotations
 
-from ..core import GROUP, Event
+from ..core import GROUP, Event, own_post
 from ..game import RUNNING, Game, phase_line
-from .pictures import images_of
+from ..game.pictures import images_of
 
 CARDS_HEAD = "【判罚公示】"
 FORWARD_BREAK = "\f"  # between the sections of one merged forward (players cannot type it: text is sanitised)
-
-
-def own_post(ev: Event) -> bool:
-    """A player's own group post the event stands for (a vote, a /报名): acknowledged on it, not repeated."""
-    return ev.tag in ("vote", "join") and bool(dict(ev.data).get("own_post"))
 
 
 def _is_text_post(ev: Event) -> bool:

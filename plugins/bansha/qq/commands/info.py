@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import difflib
 
-from ...engine.core import Refusal, registry
+from ...engine.core import Refusal
 from ...engine.core.phases import deadline_text, format_duration
 from ...engine.core.skills import decimal, find_skill
-from ...engine.game import RUNNING, SIGNUP, Game
+from ...engine.game import RUNNING, SIGNUP, Game, registry
 from ...engine.game.ruleset import how_to_type
 from ...engine.parts import forum
 from ...engine.parts.forum import card_ledger

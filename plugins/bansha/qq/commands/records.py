@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from ... import records
-from ...engine.core import Refusal, registry
+from ...engine.core import Refusal
 from ...engine.core.skills import decimal
+from ...engine.game import registry
 from .. import table
 from ..call import RETRY, Call
 

@@ -9,9 +9,9 @@ from nonebot.adapters.onebot.v11 import Bot
 
 from ... import parse as parse
 from ...config import Config
-from ...engine.core import Refusal, registry
+from ...engine.core import Refusal
 from ...engine.core.phases import parse_options
-from ...engine.game import SIGNUP
+from ...engine.game import SIGNUP, registry
 from ...service import NotOwner
 from .. import table
 from ..call import JUDGE_PERM, QQ_FAILED, Call, service

@@ -11,12 +11,11 @@ Pure: no Pillow, no QQ.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..core import ABSTAIN
 
-if TYPE_CHECKING:
-    from ..game import Game
+Game = Any  # the game (game/__init__.py), which imports this module: named, typed Any (no import back up)
 
 Board = dict[str, Any]
 OUT = "出局"

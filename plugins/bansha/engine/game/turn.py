@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from ..game.ctx import Ctx
+from .ctx import Ctx
 from .registry import get
 
 

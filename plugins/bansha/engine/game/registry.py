@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
 
-from ..game.ruleset import Ruleset
+from .ruleset import Ruleset
 
 _RULESETS: dict[str, Ruleset] = {}
 
