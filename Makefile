@@ -51,7 +51,7 @@ browser:
 
 # The grimoire at phone and desktop widths, from the browser test, into docs/
 screenshots: install browser
-	BANSHA_SCREENSHOTS=1 $(PY) -m pytest tests/test_console_browser.py -q
+	BANSHA_SCREENSHOTS=1 $(PY) -m pytest tests/console/test_console_browser.py -q
 
 bench: install
 	$(VENV)/bin/bansha bench $(ARGS)

@@ -10,7 +10,6 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(Path(__file__).resolve().parent))  # transitional: test modules still at the top (issue 26)
 sys.path.insert(0, str(Path(__file__).resolve().parent / "support"))  # the harnesses: fakeqq, mirror, scenario…
 
 from plugins.bansha.engine.game import registry  # noqa: E402

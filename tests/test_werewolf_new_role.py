@@ -1,5 +1,5 @@
 """Adding a role to 狼人杀 (issue 15: "adding a new role touches one new module plus its entry in the night order
-and the board list"): tests/werewolf_watchman.py is that one module (守夜人, not a role of 002); this test adds
+and the board list"): tests/support/werewolf_watchman.py is that one module (守夜人, not a role of 002); this test adds
 its two entries — a step of order.NIGHT_ORDER and a card of boards.CARDS — and plays it through the engine:
 the prompt, the refusal, the dawn's answer, /身份, the 导演台. Afterwards the book is as it was."""
 

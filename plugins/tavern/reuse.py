@@ -1,6 +1,6 @@
 """The facts 酒馆's `outcome()` reads (engine/core/cache.py: `reuse` in rules.py declares it): who is alive in
 which faction, the factions' points and the factions judged lost. The verdict is recomputed only when one of
-them changed; tests/test_cache.py checks it against the from-scratch one after every input.
+them changed; tests/engine/test_cache.py checks it against the from-scratch one after every input.
 
 `pending()` has no key: it changes with each submitted number or order and reads little more than that."""
 

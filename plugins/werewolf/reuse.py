@@ -1,6 +1,6 @@
 """The facts 狼人杀's `outcome()` reads (engine/core/cache.py: `reuse` in rules.py declares it): the verdict is
 recomputed only when an input changed one of them — a death, a camp, a charm, a red card — and otherwise
-served as kept. tests/test_cache.py plays random games of every board and checks the kept verdict
+served as kept. tests/engine/test_cache.py plays random games of every board and checks the kept verdict
 against the from-scratch one after every input and at every call; a fact missing here fails it.
 
 `pending()` has no key: who owes an action changes with nearly every input (each vote, each night choice),

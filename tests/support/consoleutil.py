@@ -143,3 +143,6 @@ def csrf_of(html: str) -> str:
     m = re.search(r'name="csrf" value="([0-9a-f]+)"', html)
     assert m, "no CSRF token on the page"
     return m.group(1)
+
+
+LINK = re.compile(r"(http://\S+/bansha/login\?t=\S+)")  # the one-time login link in a PM

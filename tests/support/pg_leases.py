@@ -1,6 +1,6 @@
-"""PostgreSQL lease scenarios, run by tests/test_postgres.py in a process of their own (see there).
+"""PostgreSQL lease scenarios, run by tests/e2e/test_postgres.py in a process of their own (see there).
 
-`python tests/pg_leases.py <scenario>` with BANSHA_TEST_PG set; prints "<scenario>: ok".
+`python tests/support/pg_leases.py <scenario>` with BANSHA_TEST_PG set; prints "<scenario>: ok".
 """
 
 from __future__ import annotations

@@ -3,7 +3,7 @@
 A game is played exactly as the QQ layer plays it: `Game.new` + `apply(game, Input.make(...))`. Players
 have QQ 1000+seat and names P<seat>; QQ 1 opened the game and is its judge. Each game's test module
 subclasses `Table` only for what is its own: lookups by role and whole steps (a night, a vote) in the
-game's words. The real-bot table (one group driven through tests/fakeqq.py) is `secutil.Table`.
+game's words. The real-bot table (one group driven through tests/support/fakeqq.py) is `secutil.Table`.
 """
 
 from __future__ import annotations

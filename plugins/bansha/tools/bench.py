@@ -7,7 +7,7 @@
    flight together; against a bare matcher (`/基准`) in the same process whose
    handler only commits one row to a table of its own. Goal: p99 ratio ≤ 1.5.
    Beside it (tools/bench_ws.py), the same votes end to end: the real `bot.py` process driven over
-   OneBot v11 reverse WebSocket by the project's fake client (tests/fakeqq.py), timed from the
+   OneBot v11 reverse WebSocket by the project's fake client (tests/support/fakeqq.py), timed from the
    post to the bot's announcement arriving back at the client.
 2. 引擎速度: whole simulated games per second on one core (`engine.agent.play_game`
    with the random agent, the process's CPU time), per ruleset; beside each, the same games' recorded
@@ -303,7 +303,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--latency-game", default="狼人杀", help="命令延迟使用的游戏（默认 狼人杀）")
     p.add_argument("--ai", action="store_true", help="命令延迟：再测一次三分之一座位为 AI 的同样游戏（AI 的决定与投票同时到期）")
     p.add_argument("--no-ws", action="store_true",
-                   help="命令延迟只测进程内，不再经 WebSocket 驱动真实的 bot.py（需要仓库里的 tests/fakeqq.py）")
+                   help="命令延迟只测进程内，不再经 WebSocket 驱动真实的 bot.py（需要仓库里的 tests/support/fakeqq.py）")
     p.add_argument("--restart-games", default="1000,10000",
                    help="重启与内存：活跃游戏局数，逗号分隔（默认 1000,10000）")
     p.add_argument("--templates", type=int, default=50,

@@ -3,7 +3,7 @@
 The in-process figure (bench.latency) times `handle_event` inside one Python process: NoneBot's dispatch,
 bansha's handling and the commit, with the bot's API answered in memory. This one times what a player
 sees: the real `bot.py` process, started as `make run` starts it, is driven over OneBot v11 reverse
-WebSocket by the project's fake client (tests/fakeqq.py, what NapCat would be). The clock runs from the
+WebSocket by the project's fake client (tests/support/fakeqq.py, what NapCat would be). The clock runs from the
 moment the fake client posts a group `/投票` until the bot's acknowledgement of that vote arrives back at the
 client — NapCat's reaction on the vote post (`set_msg_emoji_like`: a vote typed in the group is its own post,
 the bot does not repeat it) — the bot's queue, its database commit, its outbox sender and both WebSocket hops
@@ -32,10 +32,10 @@ OWNER = 9_000_000
 
 
 def fake_client() -> Any:
-    """tests/fakeqq.py, the fake OneBot client of the end-to-end tests (only in a clone of the repository)."""
+    """tests/support/fakeqq.py, the fake OneBot client of the end-to-end tests (only in a clone of the repository)."""
     tests = ROOT / "tests"
     if not (tests / "fakeqq.py").exists() or not (ROOT / "bot.py").exists():
-        raise sim.SimError("WebSocket 延迟需要仓库里的 bot.py 和 tests/fakeqq.py（在克隆的仓库里运行）。")
+        raise sim.SimError("WebSocket 延迟需要仓库里的 bot.py 和 tests/support/fakeqq.py（在克隆的仓库里运行）。")
     if str(tests) not in sys.path:
         sys.path.insert(0, str(tests))
     import fakeqq

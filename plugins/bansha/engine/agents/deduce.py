@@ -3,7 +3,7 @@
 A `Mind` is one seat's player. It never receives the game state. The `Table` hands it, in order, the
 events its seat can read — the group's posts, its own private messages, its team channels, the replies
 to its own commands — and, when it must act, only that seat's `legal()` choices. So a mind knows what
-a human in that seat would know, by construction; tests/test_deduce.py checks it by shuffling what the
+a human in that seat would know, by construction; tests/engine/test_deduce.py checks it by shuffling what the
 seat cannot know and asserting the same decisions.
 
 Minds read the structured `data` of events (`Event.data`: the seats, results and roles an event states),

@@ -200,7 +200,7 @@ def check_target_rule(skill: Skill, actor: int, target: int, alive: Callable[[in
 
 def rule_targets(skill: Skill, actor: int, alive: list[bool], n: int) -> list[int]:
     """The seats 1..n the declaration's own target rule accepts: exactly those for which `check_target_rule`
-    is None (tests/test_engine.py checks every rule), without building a refusal for each of the others
+    is None (tests/engine/test_engine.py checks every rule), without building a refusal for each of the others
     (`legal` asks this for every seat, skill and phase)."""
     rule = skill.target_rule
     if rule == ALIVE:
