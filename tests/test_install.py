@@ -19,7 +19,7 @@ import httpx
 import pytest
 from fakeqq import BotProcess, FakeQQ, in_group, to_user
 
-pytestmark = pytest.mark.e2e
+pytestmark = [pytest.mark.e2e, pytest.mark.slow]  # slow: builds a wheel into fresh virtual environments (~30 s): make test-long; test_packaging.py keeps the one-package checks in make test
 
 ROOT = Path(__file__).resolve().parents[1]
 GUESTBOT = Path(__file__).resolve().parent / "data" / "guestbot"

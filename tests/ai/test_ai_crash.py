@@ -14,7 +14,7 @@ from secutil import close_readers, db_query
 from plugins.bansha.engine.core import Input
 from plugins.bansha.engine.game.replay import replay
 
-pytestmark = pytest.mark.e2e
+pytestmark = [pytest.mark.e2e, pytest.mark.slow]  # slow: a SIGKILL variant: the chaos test SIGKILLs every game in make test; this one runs in make test-long
 SCALE = 20.0
 GROUP = 3300
 

@@ -24,7 +24,7 @@ from plugins.bansha.engine.core import Input
 from plugins.bansha.engine.game import Game, apply, registry
 from plugins.bansha.engine.parts.aiseats import seat_input
 
-pytestmark = pytest.mark.e2e
+pytestmark = [pytest.mark.e2e, pytest.mark.slow]  # slow: people and AI seats through the real bot (~30 s): make test-long; tests/ai/test_ai.py plays the same tables in memory and test_ai_games.py all-AI games through the bot in make test
 SCALE = 30.0
 GROUP = 3100
 PEOPLE = [310001 + i for i in range(6)]

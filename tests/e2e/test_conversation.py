@@ -61,6 +61,7 @@ class GameClock:
             await asyncio.sleep(0.05)
 
 
+@pytest.mark.slow  # ~30 s of a 14-player forum day: make test-long; tests/engine/test_posts.py counts the same close's posts in memory in make test
 async def test_a_forum_close_with_eleven_lurkers_is_one_progress_post():
     clock = GameClock()
     proc, qq = await _bot({

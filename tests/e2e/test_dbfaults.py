@@ -118,6 +118,7 @@ async def test_a_locked_database_gives_a_clear_retry_and_loses_nothing(bot):
     await t.advance("计票：5号 玩家5：3票")
 
 
+@pytest.mark.slow  # a further database fault (~12 s each): make test-long; the locked database stays in make test
 @needs_prlimit
 async def test_an_unwritable_database_gives_a_clear_retry_and_the_bot_recovers(bot):
     proc, qq = bot
@@ -160,6 +161,7 @@ async def test_an_unwritable_database_gives_a_clear_retry_and_the_bot_recovers(b
     assert "5号" not in (await t.status()).split("存活（")[1].split("\n")[0]  # 5 was voted out, once
 
 
+@pytest.mark.slow  # a further database fault (~12 s each): make test-long; the locked database stays in make test
 @needs_prlimit
 async def test_a_message_sent_during_an_outage_is_not_sent_again_and_again(bot):
     proc, qq = bot

@@ -41,6 +41,7 @@ class GameClock:
             await asyncio.sleep(0.05)
 
 
+@pytest.mark.slow  # ~40 s of scaled forum clock: make test-long; test_e2e_forum_table.py plays a forum day through the bot in make test
 async def test_forum_day_with_proxy_vote_red_card_substitute_late_change_lurking_and_speedup():
     clock = GameClock()
     env = {

@@ -33,7 +33,7 @@ from plugins.bansha.engine.core import MARKER_RE
 from plugins.bansha.engine.game import registry
 from plugins.bansha.service.lease import default_holder
 
-pytestmark = [pytest.mark.e2e, pytest.mark.skipif(not PG, reason="BANSHA_TEST_PG is not set")]
+pytestmark = [pytest.mark.slow, pytest.mark.e2e, pytest.mark.skipif(not PG, reason="BANSHA_TEST_PG is not set")]  # slow: three bot processes on PostgreSQL (~20 s): make test-long; test_postgres.py keeps a PostgreSQL restart in make test
 JUDGE = 99999
 A, B = 10000, 20000
 GA, GB, GD = 5100, 5200, 5300

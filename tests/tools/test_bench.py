@@ -7,6 +7,8 @@ import json
 import pickle
 import sqlite3
 
+import pytest
+
 from plugins.bansha.engine.agents.play import play_game
 from plugins.bansha.engine.game import registry
 from plugins.bansha.tools import bench, bench_process, cli, kit, sim
@@ -35,6 +37,7 @@ def test_latency_harness_votes_really_count_and_the_bare_matcher_really_commits(
     assert sum(1 for a in votes if a.get("skill") == "投票" and a.get("via") == "group") == d["votes_sent"]
 
 
+@pytest.mark.slow  # starts the real bot on copies of real games (~11 s): make test-long
 def test_restart_starts_the_real_bot_on_copies_of_real_games_and_measures_it(tmp_path):
     figures = {f.key: f for f in bench_process.restart([12], seed=3, repeat=1, templates=5, workdir=tmp_path)}
     ready, rss, ws, answer = figures["ready:12"], figures["rss:12"], figures["ws:12"], figures["answer:12"]

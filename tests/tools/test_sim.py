@@ -22,6 +22,7 @@ def run_cli(capsys, *args: str) -> tuple[int, str, str]:
     return code, out.out, out.err
 
 
+@pytest.mark.slow  # two full simulator tables (~20 s): make test-long
 def test_same_seed_same_table_and_another_seed_another_table(capsys):
     args = ("--game", "狼人杀", "--board", WEREWOLF_BOARD, "--games", "40", "--seed", "7")
     code1, first, _ = run_cli(capsys, *args)
