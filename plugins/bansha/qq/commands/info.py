@@ -1,4 +1,4 @@
-"""/帮助, /状态, /局: reading the game, changing nothing."""
+"""/帮助, /状态, /座位, /局: reading the game, changing nothing."""
 
 from __future__ import annotations
 
@@ -225,6 +225,27 @@ def status_text(game: Game, now: float) -> str:
     if ledger:
         lines.append(ledger)
     return "\n".join(lines)
+
+
+# --- guide: command ---
+@table.command("座位", "座位表", summary="座位表：每个座位是谁、是否还在场；私聊里还告诉你坐几号")
+async def seats(call: Call) -> str:
+    game = await call.pm_game()
+    return seats_text(game, 0 if call.in_group else call.user)
+
+
+def seats_text(game: Game, asker: int = 0) -> str:
+    """Public facts only: who sits where and who is out (a phone player's short /状态)."""
+    if game.status == SIGNUP:
+        raise Refusal("还没有发牌：座位在 /开始 时排定。现在发 /状态 看报名名单。")
+    state = game.state
+    lines = [f"第 {game.gid} 局 · {game.rules.title} · 座位表"]
+    lines += [game.seat_name(s) + ("" if state.alive[s] else "（出局）") for s in range(1, state.n + 1)]
+    mine = game.seat_of(asker) if asker else None
+    if mine:
+        lines.append(f"你是 {mine}号。")
+    return "\n".join(lines)
+# --- end ---
 
 
 @table.command("局", usage="<编号>", summary="同时参加多局时，选择私聊指令对应哪一局", who="玩家")
