@@ -156,8 +156,10 @@ def test_the_service_is_composed_of_parts_not_built_from_mixins():
 
 # --- the tests -----------------------------------------------------------------------------------------------
 
-# The folders of tests/, mirroring the code; support/ holds the harnesses (on sys.path, see conftest.py).
-TEST_FOLDERS = {"engine", "service", "qq", "console", "games", "e2e", "support", "tools", "ai", "data"}
+# The folders of tests/, mirroring the code; support/ holds the harnesses (on sys.path, see conftest.py), guide/
+# the worked examples of docs/new-game.md.
+TEST_FOLDERS = {"engine", "service", "qq", "console", "games", "e2e", "support", "tools", "ai", "images", "guide",
+                "data"}
 # Tests of the repository as a whole stay at the top.
 TOP_LEVEL = {"conftest.py", "test_architecture.py", "test_packaging.py", "test_install.py", "test_command_table.py"}
 
@@ -205,8 +207,10 @@ def hard_coded_game_lists(tree: ast.AST, names: set[str]) -> list[int]:
 
 
 def test_no_test_hard_codes_the_list_of_games():
+    """In a test module: a support module may keep a per-game table (tests/support/hidden.py), which the tests
+    read for the games the registry lists (and fail on a game it misses)."""
     names = game_names()
-    found = {p.name: lines for p in all_test_files()
+    found = {p.name: lines for p in all_test_files() if p.name.startswith("test_")
              if (lines := hard_coded_game_lists(ast.parse(p.read_text(encoding="utf-8")), names))}
     assert found == {}
 

@@ -19,6 +19,8 @@ import httpx
 import pytest
 from fakeqq import BotProcess, FakeQQ, in_group, to_user
 
+from plugins.bansha.engine.game import registry
+
 pytestmark = [pytest.mark.e2e, pytest.mark.slow]  # slow: builds a wheel into fresh virtual environments (~30 s): make test-long; test_packaging.py keeps the one-package checks in make test
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -27,7 +29,8 @@ WHEELHOUSE = Path(sys.prefix) / "wheelhouse"  # the test venv's own cache: `make
 GROUP = 30000
 OWNER, ALICE, BOB = 31001, 31002, 31003
 TOP = "nonebot_plugin_bansha"
-GAMES = ["狼人杀", "鹿鼎记", "纳塔", "斗兽棋", "酒馆"]
+GAMES = [r.title for r in registry.offered()]  # what /帮助 must offer, by the checkout's registry
+KEYS = [p.rsplit(".", 1)[1] for p in registry.game_packages(examples=False)]
 
 
 def _pip(*args: str, timeout: float = 600) -> subprocess.CompletedProcess[str]:
@@ -179,7 +182,7 @@ async def test_every_plugin_carries_its_metadata(guest, tmp_path):
         proc.cleanup()
     plugins = json.loads((tmp_path / "plugins.json").read_text(encoding="utf-8"))
     ours = {pid: p for pid, p in plugins.items() if p["module"].split(".")[0] == TOP}
-    assert set(ours) == {TOP, f"{TOP}:bansha"} | {f"{TOP}:{g}" for g in ("werewolf", "luding", "nata", "beastchess", "tavern")}
+    assert set(ours) == {TOP, f"{TOP}:bansha"} | {f"{TOP}:{g}" for g in KEYS}
     for pid, p in ours.items():
         meta = p["metadata"]
         assert meta is not None, pid

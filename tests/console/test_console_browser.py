@@ -191,9 +191,8 @@ async def _on_a_phone(driver, t, qq) -> None:
 async def test_a_judge_rules_a_pending_ruling_from_the_browser():
     """纳塔's 审讯 asks the 法官 to judge a free-text answer (engine/parts/rulings.py): the ruling waits in the
     控制 page's queue, one click rules it, the judge alone is told, and the queue empties by itself."""
+    from bot_steps import JUDGE
     from fakeqq import BotProcess, FakeQQ
-    from test_e2e import JUDGE, ROOT
-    from test_e2e_issue13 import _cmd, _fold, _nata_at_noon
 
     driver = _browser()
     proc = BotProcess(ROOT, superusers=(JUDGE,))
@@ -201,25 +200,26 @@ async def test_a_judge_rules_a_pending_ruling_from_the_browser():
     try:
         await proc.wait_ready(60)
         async with FakeQQ.for_process(proc) as qq:
-            await _ruling_scenario(driver, qq, JUDGE, _cmd, _fold, _nata_at_noon)
+            await _ruling_scenario(driver, qq, JUDGE)
     finally:
         driver.quit()
         proc.cleanup()
 
 
-async def _ruling_scenario(driver, qq, judge, _cmd, _fold, _nata_at_noon) -> None:
+async def _ruling_scenario(driver, qq, judge) -> None:
+    from bot_steps import fold, nata_at_noon, typed
     from selenium.webdriver.common.by import By
 
     group = 8902
-    m = await _nata_at_noon(qq, group, seed=12, 指定身份="审讯官", 强度倍率="0.1-10")
+    m = await nata_at_noon(qq, group, seed=12, 指定身份="审讯官", 强度倍率="0.1-10")
     st = m.game.state
     asker = st.holders("审讯官")[0]
     target = next(s for s in st.living() if s != asker)
     q_asker, q_target = m.game.qq_of(asker), m.game.qq_of(target)
-    await _cmd(m, q_asker, f"/技能 审讯 {target} 你是狼人吗", "group", "act", skill="审讯",
+    await typed(m, q_asker, f"/技能 审讯 {target} 你是狼人吗", "group", "act", skill="审讯",
                words=(str(target),), via="group", text=f"{target} 你是狼人吗")
     mark = qq.mark()
-    await _cmd(m, q_target, "/回复 1 否", "group", "answer", no=1, text="否", via="group")
+    await typed(m, q_target, "/回复 1 否", "group", "answer", no=1, text="否", via="group")
     await qq.wait_for(lambda s: s.target == judge and "【待裁定 #1】" in s.text, 20, mark)
 
     mark = qq.mark()
@@ -237,7 +237,7 @@ async def _ruling_scenario(driver, qq, judge, _cmd, _fold, _nata_at_noon) -> Non
     await asyncio.to_thread(lambda: driver.find_element(By.CSS_SELECTOR, "#rule-1-2 button").click())  # 错误
     await _until(lambda: "已执行：/法官 裁定 1 错误" in driver.page_source, what="the ruling's confirmation")
     await _until(lambda: not driver.find_elements(By.ID, "ruling-1"), what="the queue to empty")
-    _fold(m, judge, "judge", sub="裁定", no=1, verdict="错误")
+    fold(m, judge, "judge", sub="裁定", no=1, verdict="错误")
     await asyncio.sleep(0.5)
     assert not [s for s in qq.sent[mark:] if s.target == group], "a ruling is never posted in the group"
     # the wrong answer costs the target his life at 黄昏, exactly as if the judge had typed the ruling

@@ -7,7 +7,7 @@ import re
 
 import httpx
 import pytest
-from consoleutil import LINK
+from consoleutil import LINK, check_against_the_group, told_in_group
 from secutil import Table, start_bot, stop_bot
 
 pytestmark = pytest.mark.e2e
@@ -126,7 +126,6 @@ async def test_the_vote_record_matches_every_count_the_group_was_told(bot):
     from consoleutil import calm
     from mirror import Mirror
     from secutil import SUPERUSER
-    from test_console_votes import check_against_the_group, told_in_group
 
     from plugins.bansha.engine.game import registry
 

@@ -5,19 +5,15 @@ One bot process; each test plays in its own group.
 
 from __future__ import annotations
 
-import time
-
 import pytest
+from bot_steps import JUDGE, bot_group, fold, nata_at_noon, typed
 from fakeqq import BotProcess, FakeQQ
 from mirror import Mirror, norm
 from paths import ROOT
 
-from plugins.bansha.engine import Input, apply
 from plugins.bansha.parse import normalize
-from plugins.nata.rules import RULESET as NATA
 
 pytestmark = pytest.mark.e2e
-JUDGE = 99999  # the superuser who opens the games
 
 
 @pytest.fixture(scope="module")
@@ -32,37 +28,17 @@ async def bot():
         proc.cleanup()
 
 
-def _group(qq: FakeQQ, group: int, n: int = 14) -> list[int]:
-    players = [group * 100 + i for i in range(1, n + 1)]
-    qq.add_group(group, {JUDGE: "法官"} | {p: f"玩家{p % 100}" for p in players}, owner=JUDGE)
-    qq.friends.update([*players, JUDGE])
-    return players
-
-
 async def test_opening_reply_lists_what_departs_from_the_text(bot):
     """Item 2: 快速 tempo keeps 004's rules; /开局 says which options set the text aside."""
     _, qq = bot
     group = 1301
-    _group(qq, group)
+    bot_group(qq, group)
     m = qq.mark()
     await qq.group_msg(JUDGE, group, "/开局 纳塔 节奏=快速 票数公开=开")
     sent = await qq.wait_for(lambda s: s.target == group and "开局（第" in s.text, 20, m)
     assert "与原文不同的设置：票数公开=开（原文 关）" in sent.text
     assert "快速节奏按分钟计时，不执行论坛时钟的规则：" in sent.text and "潜水（原文 开）" in sent.text
     assert len([s for s in qq.sent[m:] if s.target == group]) == 1  # one post
-
-
-async def _nata_at_noon(qq: FakeQQ, group: int, seed: int, **options) -> Mirror:
-    """A 纳塔 game in 快速 tempo, paused and pushed (/法官 推进) to the 正午 of day 2; the mirror checks
-    every message the bot sends on the way against a local fold of the same inputs."""
-    players = _group(qq, group)
-    m = Mirror(qq, NATA, group, JUDGE, players, seed, {"节奏": "快速", **options})
-    await m.open()
-    await m.join_all()
-    await m.start()
-    while not (m.game.state.phase == "noon" and m.game.state.day == 2):
-        await m.advance()
-    return m
 
 
 def _seat_qq(m: Mirror, seat: int) -> int:
@@ -74,7 +50,7 @@ async def test_nata_options_one_line_votes_unreadable_reply_and_a_private_forfei
     whose replied message cannot be fetched, and /法官 判负 told to the judge alone."""
     _, qq = bot
     group = 1302
-    m = await _nata_at_noon(qq, group, seed=11, 指定身份="魔术师、通灵师")
+    m = await nata_at_noon(qq, group, seed=11, 指定身份="魔术师、通灵师")
     roles = set(m.game.state.roles[1:])
     assert {"魔术师", "通灵师"} <= roles
     a, b, c, d = m.game.state.living()[:4]
@@ -105,35 +81,25 @@ async def test_nata_options_one_line_votes_unreadable_reply_and_a_private_forfei
     assert [s for s in qq.sent[mark:] if s.target == JUDGE and "已记录：狼人阵营判负" in s.text]
 
 
-async def _cmd(m: Mirror, qq_id: int, typed: str, where: str, kind: str, **args) -> None:
-    """Mirror.command for inputs that carry a `text` argument of their own."""
-    await m._send(qq_id, typed, where, Input.make(kind, qq_id, time.time(), **args), m._origin(qq_id, where))
-
-
-def _fold(m: Mirror, qq_id: int, kind: str, **args) -> None:
-    """Keep the mirror's game in step with an input sent by hand (a QQ reply the mirror cannot type)."""
-    apply(m.game, Input.make(kind, qq_id, time.time(), **args))
-
-
 async def test_nata_declaration_reply_ruling_and_team_channels(bot):
     """Items 5 and 6 through the bot: a 宣言 with a free question, answered by a QQ reply to it, ruled by the
     法官 in private; refusals for a stranger's reply and a second ruling; a wolf in two channels."""
     _, qq = bot
     group = 1303
-    m = await _nata_at_noon(qq, group, seed=12, 指定身份="审讯官、传递者、白狼王", 强度倍率="0.1-10")
+    m = await nata_at_noon(qq, group, seed=12, 指定身份="审讯官、传递者、白狼王", 强度倍率="0.1-10")
     st = m.game.state
     asker, wolf, messenger = st.holders("审讯官")[0], st.holders("白狼王")[0], st.holders("传递者")[0]
     q_asker, q_wolf = _seat_qq(m, asker), _seat_qq(m, wolf)
     question = "你是狼人吗，还是好人？"
     mark = qq.mark()
     seen = normalize(question)  # the bot reads full-width punctuation as ASCII (NFKC)
-    await _cmd(m, q_asker, f"/技能 审讯 {wolf} {question}", "group", "act", skill="审讯", words=(str(wolf),),
+    await typed(m, q_asker, f"/技能 审讯 {wolf} {question}", "group", "act", skill="审讯", words=(str(wolf),),
                via="group", text=f"{wolf} {seen}")
     assert len([s for s in qq.sent[mark:] if s.target == group]) == 1  # one post: 【宣言#1】
     post = max(i for i, ev in qq.messages.items() if ev.get("user_id") == q_asker and ev.get("group_id") == group)
     # a stranger may not answer
     stranger = next(s for s in st.living() if s not in (asker, wolf, messenger))
-    await _cmd(m, _seat_qq(m, stranger), "/回复 1 是", "group", "answer", no=1, text="是", via="group")
+    await typed(m, _seat_qq(m, stranger), "/回复 1 是", "group", "answer", no=1, text="是", via="group")
     # the target answers with a QQ reply to the 宣言 post
     mark = qq.mark()
     await qq.group_msg(q_wolf, group, "否", reply_to=post)
@@ -142,7 +108,7 @@ async def test_nata_declaration_reply_ruling_and_team_channels(bot):
     assert len([s for s in qq.sent[mark:] if s.target == group]) == 1
     ask = await qq.wait_for(lambda s: s.target == JUDGE and "【待裁定 #1】" in s.text, 20, mark)
     assert seen in ask.text and "/法官 裁定 1 正确|错误" in ask.text
-    _fold(m, q_wolf, "answer", no=1, text="否", via="group")
+    fold(m, q_wolf, "answer", no=1, text="否", via="group")
     # the judge rules by PM; the answer goes to the judge alone, a second ruling is refused
     mark = qq.mark()
     await qq.private_msg(JUDGE, f"/局 {m.game.gid}")  # this judge hosts several games of the module's bot
@@ -153,11 +119,11 @@ async def test_nata_declaration_reply_ruling_and_team_channels(bot):
     # item 6: the 传递者 links the wolf and the asker; the wolf now has 狼群 and 共群
     await m.command(_seat_qq(m, messenger), f"/技能 灵魂链接 {wolf} {asker}", "pm", "act", skill="灵魂链接",
                     words=(str(wolf), str(asker)), via="pm")
-    await _cmd(m, q_wolf, "/队聊 今晚怎么办", "pm", "chat", text="今晚怎么办", alias="队聊")  # refused: name one
-    await _cmd(m, q_wolf, "/队聊 共群 我们共群了", "pm", "chat", text="共群 我们共群了", alias="队聊")
-    await _cmd(m, q_wolf, "/狼聊 刀谁", "pm", "chat", text="刀谁", alias="狼聊")
-    await _cmd(m, q_wolf, "/队聊 英灵群 喂", "pm", "chat", text="英灵群 喂", alias="队聊")  # refused: not in it
-    await _cmd(m, q_asker, "/队聊 收到", "pm", "chat", text="收到", alias="队聊")  # one channel: no name needed
+    await typed(m, q_wolf, "/队聊 今晚怎么办", "pm", "chat", text="今晚怎么办", alias="队聊")  # refused: name one
+    await typed(m, q_wolf, "/队聊 共群 我们共群了", "pm", "chat", text="共群 我们共群了", alias="队聊")
+    await typed(m, q_wolf, "/狼聊 刀谁", "pm", "chat", text="刀谁", alias="狼聊")
+    await typed(m, q_wolf, "/队聊 英灵群 喂", "pm", "chat", text="英灵群 喂", alias="队聊")  # refused: not in it
+    await typed(m, q_asker, "/队聊 收到", "pm", "chat", text="收到", alias="队聊")  # one channel: no name needed
     # 黄昏: the wrong answer costs the wolf his life
     await m.advance()
     assert m.game.state.phase == "dusk" and not m.game.state.alive[wolf]

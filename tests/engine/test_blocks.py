@@ -76,7 +76,9 @@ def test_the_pm_only_guard_speaks_where_the_skill_is_used():
 
 
 def test_a_mute_is_an_effect_not_a_message():
-    from test_forum import Input, apply, at, new_game, qq
+    from forum_table import at, new_game, qq
+
+    from plugins.bansha.engine import Input, apply
 
     game = new_game(诈尸禁言=600)
     game.state.alive[3] = False  # a seat that is out speaks in the group (诈尸)

@@ -109,7 +109,7 @@ def test_the_shuffle_check_catches_a_mind_that_reads_the_state():
 # --- every ruleset plays whole games ---------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("key", ["werewolf", "luding", "nata", "beastchess", "tavern"])
+@pytest.mark.parametrize("key", sorted(r.key for r in registry.offered()))
 def test_deduce_games_end_and_their_moves_are_accepted(key):
     spec = sim.specs_for(key, agent="deduce")[0]
     refusals = 0

@@ -14,7 +14,8 @@ from plugins.bansha.engine.game import registry
 
 ROOT = Path(__file__).resolve().parents[2]
 JUDGE = 99999
-TITLES = {"werewolf": "狼人杀", "luding": "鹿鼎记", "nata": "纳塔", "beastchess": "斗兽棋", "tavern": "酒馆"}
+KEYS = sorted(r.key for r in registry.offered())  # every game a group is offered: the registry says which
+LONGEST = ("luding", "nata")  # the longest whole games (a minute through the bot): sampled out where time is short
 
 
 def short_phases(key: str, seconds: int = 60) -> str:
@@ -42,7 +43,7 @@ async def open_game(qq: FakeQQ, group: int, key: str, options: str, members: dic
     qq.add_group(group, {JUDGE: "法官"} | (members or {}), owner=JUDGE)
     qq.friends.update(members or {})
     mark = qq.mark()
-    await qq.group_msg(JUDGE, group, f"/开局 {TITLES[key]} 节奏=快速 图片=关 {options}".strip())
+    await qq.group_msg(JUDGE, group, f"/开局 {registry.get(key).title} 节奏=快速 图片=关 {options}".strip())
     s = await qq.wait_for(lambda s: s.target == group and "开局（第" in s.text, 20, mark)
     return int(re.search(r"第 (\d+) 局", s.text).group(1))  # type: ignore[union-attr]
 

@@ -4,6 +4,7 @@ the real service on a SQLite file, a fake QQ (sends recorded, group roles from a
 from __future__ import annotations
 
 import asyncio
+import html as htmllib
 import re
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
@@ -146,3 +147,54 @@ def csrf_of(html: str) -> str:
 
 
 LINK = re.compile(r"(http://\S+/bansha/login\?t=\S+)")  # the one-time login link in a PM
+
+
+# --- the votes page read back (tests/console/test_console_votes.py, test_console_e2e.py) ---------------------
+
+
+def told_in_group(posts: list[str]) -> list[str]:
+    """Every count the group was told, in order (a post may hold several parts)."""
+    return [line for text in posts for line in text.split("\n") if line.startswith(("计票：", "最高票："))]
+
+
+def _cells(row: str) -> list[str]:
+    return [htmllib.unescape(re.sub(r"<[^>]+>", "", c)).strip() for c in re.findall(r"<td>(.*?)</td>", row, re.S)]
+
+
+def rounds_on_page(page: str) -> list[dict]:
+    """The votes page's record, read back from its HTML: per round, its heading, the count as told, the counted
+    票型 (target -> voters) and the ballots (voter, target) in order."""
+    out = []
+    for block in page.split('<div class="round"')[1:]:
+        block = block.split("</div>\n</div>")[0] if "</div>\n</div>" in block else block
+        head = htmllib.unescape(re.search(r"<h2>(.*?)</h2>", block, re.S).group(1))
+        told = [htmllib.unescape(x) for x in re.findall(r'<p class="told-line">(.*?)</p>', block)]
+        counted = {}
+        m = re.search(r'<table class="list counted">(.*?)</table>', block, re.S)
+        for row in re.findall(r"<tr[^>]*>(.*?)</tr>", m.group(1), re.S) if m else []:
+            cells = _cells(row)
+            if cells:
+                counted[cells[0]] = [v for v in cells[2].split("、") if v]
+        ballots = []
+        m = re.search(r'<table class="list ballots">(.*?)</table>', block, re.S)
+        for row in re.findall(r"<tr>(.*?)</tr>", m.group(1), re.S) if m else []:
+            cells = _cells(row)
+            if cells:
+                ballots.append((cells[1], cells[2]))
+        out.append({"head": head, "told": told, "counted": counted, "ballots": ballots})
+    return out
+
+
+def check_against_the_group(page: str, posts: list[str]) -> list[dict]:
+    told = told_in_group(posts)
+    rounds = rounds_on_page(page)
+    shown = [line for r in rounds for line in r["told"] if line.startswith(("计票：", "最高票："))]
+    assert shown == told, "the console's counts differ from the group's"
+    for r in rounds:
+        last = {}
+        for voter, target in r["ballots"]:
+            last[voter] = target  # a changed vote replaces the earlier one
+        for target, voters in r["counted"].items():
+            for voter in voters:
+                assert last.get(voter) == target, (r["head"], voter, target, r["ballots"])
+    return rounds
