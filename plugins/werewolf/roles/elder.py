@@ -4,7 +4,7 @@
 
 from __future__ import annotations
 
-from ..book import BOOK, Dawn, Departure, NightWork, WerewolfRole
+from ..book import BOOK, Dawn, Departure, WerewolfRole, WerewolfUnit
 from ..state import WerewolfState
 from ..terms import CURSE, GOD, GOOD, VILLAGE_KILLS
 from ..world import World
@@ -49,9 +49,11 @@ ELDER = BOOK.role(Elder(
 ))
 
 
-@BOOK.step("elder")
-class FirstAttack(NightWork):
-    def resolve(self, w: World, dawn: Dawn) -> None:
+@BOOK.unit("elder", "挡刀", mandatory=True)
+class FIRST_ATTACK(WerewolfUnit):
+    """The 长老's passive, his step of the night: never typed, counted at dawn."""
+
+    def dawn(self, w: World, dawn: Dawn) -> None:
         """An attack the guard stopped or the witch's 灵药 undid costs him nothing ("如果长老被女巫的灵药救活，则只能
         救活一条命")."""
         state = w.state

@@ -3,15 +3,20 @@
 from __future__ import annotations
 
 from ...bansha.engine import PERMANENT, Status
-from ..book import BOOK, WerewolfRole, WerewolfSkill
+from ..book import BOOK, WerewolfRole, WerewolfUnit
 from ..state import REVEALED, WerewolfState
 from ..terms import GOD, GOOD
 from ..world import World
 
-FLIP = WerewolfSkill(
+
+@BOOK.unit(
     "flip", "翻牌", targets=0, mandatory=True,
     help="被投票放逐时自动翻牌亮明身份并免于出局；翻牌后不能再投票，但仍可发言。",
 )
+
+
+class FLIP(WerewolfUnit):
+    """Never typed (`mandatory`): the role's `exiled` plays it when the vote exiles him."""
 
 
 class Idiot(WerewolfRole):
