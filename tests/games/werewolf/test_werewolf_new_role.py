@@ -9,7 +9,7 @@ import importlib
 import sys
 
 import pytest
-from test_werewolf import Table
+from werewolf_table import Table
 
 from plugins.bansha.engine.core.behaviour import problems
 from plugins.werewolf import boards, order
