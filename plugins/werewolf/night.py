@@ -22,9 +22,16 @@ def on(state: WerewolfState, step: NightStep) -> bool:
 
 
 def tonight(state: WerewolfState, phase: str | None = None) -> tuple[NightStep, ...]:
-    """The steps of order.NIGHT_ORDER on this board (in `phase`): the board's cards (fixed at the deal, a
-    field of the state) and whether it is the first night."""
-    return tuple(step for step in order.NIGHT_ORDER if on(state, step) and (phase is None or step.phase == phase))
+    """The steps of order.NIGHT_ORDER on this board (`state.board_steps`, fixed at the deal: `board_steps`) that
+    play tonight (in `phase`)."""
+    first = state.day == 1
+    return tuple(step for step in state.board_steps
+                 if (first or not step.first_night) and (phase is None or step.phase == phase))
+
+
+def board_steps(cards: frozenset[str]) -> tuple[NightStep, ...]:
+    """The steps of order.NIGHT_ORDER whose role has a card on the board (dealt or a spare)."""
+    return tuple(step for step in order.NIGHT_ORDER if step.role in cards)
 
 
 def wakes(step: NightStep) -> bool:

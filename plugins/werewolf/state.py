@@ -24,6 +24,7 @@ class WerewolfState(BaseState):
     board: str = ""
     deck: list[str] = field(default_factory=list)  # every card in the game, the thief's two spares included
     cards: frozenset[str] = frozenset()  # the board's cards, fixed at the deal (`board_cards`)
+    board_steps: tuple[Any, ...] = ()  # the order.NightSteps of its cards, fixed at the deal (night.board_steps)
     roles: list[str] = field(default_factory=list)  # index 0 unused; the current role (a thief may change his)
     dealt: list[str] = field(default_factory=list)  # the roles as dealt, for the cast
     spares: list[str] = field(default_factory=list)  # the two cards laid aside when the board has a 盗贼
