@@ -7,8 +7,9 @@ they do (engine/core/behaviour.py: one protocol for every game).
   a step of the night (`wake`: its role's own prompt, `close`, `dawn`: the dawn's count, `morning`: after the
   dawn's deaths, `owes`, `holder`) or of what follows a death (`enter`, `deadline`, `owes`). A step's key is
   its unit's key; rules.py refuses to load when a unit and the orders disagree (engine `problems`).
-- A role is a `WerewolfRole`; its methods are its part in the game's procedures (what it knows, what follows
-  when it leaves or is exiled, a tie it breaks), asked of every departing, exiled or tied seat's role.
+  A role's part in the day's and the deaths' procedures (its curse, its shot, its flip, a tie it breaks) is a
+  moment of its unit too, in order.MOMENTS.
+- A role is a `WerewolfRole`: its faction, kind and skills, and what it says (/身份, the 导演台).
 
 This module sits below the game's state and procedures: where it names them it says so in words (`Any`).
 """
@@ -63,30 +64,10 @@ Steps = list[tuple[str, tuple[int, ...]]]  # queued after-death steps: (order.AF
 @dataclass(frozen=True)
 class WerewolfRole(Role):
     """A role as 002 lists it: its faction at the deal (lovers may change it) and its kind (terms: WOLF, GOD,
-    VILLAGER, SOLO). `state` is the game's state.WerewolfState; `w` the input's world.World (its procedures)."""
+    VILLAGER, SOLO). `state` is the game's state.WerewolfState."""
 
     tie_rule: str = ""  # what the day's announcement says of it when the vote ties (替罪羊)
 
     def intro_lines(self, state: Any, seat: int) -> list[str]:
         """What the role PM adds before the skills (the wolves' mates)."""
         return []
-
-    # --- its part in the procedures (asked of every seat's role; most roles have none) -------------------
-    def chain(self, w: Any, dep: Departure) -> list[Departure]:
-        """Who else leaves because this seat left (after the lover's grief)."""
-        return []
-
-    def announce(self, w: Any, dep: Departure, deps: list[Departure]) -> None:
-        """What the table is told of this departure, before the after-death steps queue."""
-
-    def after(self, w: Any, dep: Departure, night: bool) -> Steps:
-        """The after-death steps this departure earns (order.AFTER_DEATH keys)."""
-        return []
-
-    def exiled(self, w: Any, seat: int) -> bool:
-        """The vote exiles the seat: True if it stays in the game (the 白痴 flips)."""
-        return False
-
-    def ties(self, w: Any, seat: int, leaders: list[int]) -> bool:
-        """The vote tied: True if this living seat settles it (the 替罪羊 dies)."""
-        return False

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from .book import BOOK, Departure, Steps
 from .options import PHASES
-from .order import AFTER_DEATH, AFTER_RANK
+from .order import AFTER_DEATH, AFTER_RANK, MOMENTS
 from .terms import BADGE, DAY, FATE, GRIEF, NO_WORDS, RED
 from .verdict import outcome
 from .world import World
@@ -58,7 +58,8 @@ class Deaths:
             mate = state.lover_of(s)
             if mate and state.alive[mate]:
                 todo.append(Departure(mate, GRIEF))
-            todo.extend(BOOK.roles[state.role(s)].chain(self.w, dep))
+            for more in MOMENTS.run("chain", BOOK.units, self.w, dep):
+                todo.extend(more)
         return out
 
     def settle(self, deps: list[Departure], *, night: bool, front: bool = False, chain: bool | None = None) -> None:
@@ -72,10 +73,11 @@ class Deaths:
                 if dep.cause == GRIEF:
                     ctx.group(f"{ctx.name(dep.seat)} 殉情，随之离开了游戏。", data={"out": (dep.seat,)})
         for dep in deps:
-            BOOK.roles[state.role(dep.seat)].announce(self.w, dep, deps)
+            MOMENTS.run("announce", BOOK.units, self.w, dep, deps)
         steps: Steps = [("badge", (dep.seat,)) for dep in deps if state.badge.leaving == dep.seat]
         for dep in deps:
-            steps += BOOK.roles[state.role(dep.seat)].after(self.w, dep, night)  # 替罪羊指定, 猎人开枪
+            for earned in MOMENTS.run("after", BOOK.units, self.w, dep, night):  # 替罪羊指定, 猎人开枪
+                steps += earned
         speakers = tuple(d.seat for d in deps if d.cause not in NO_WORDS and (not night or state.day == 1))
         if speakers:
             steps.append(("words", speakers))

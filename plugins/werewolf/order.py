@@ -12,15 +12,18 @@ the unit's methods the game calls:
   steps say instead of the skills), `holder` (the seat that acts in it, when not the holder of its role);
 - a step after a death: `enter` (its phase, for the seats that earned it), `deadline`, `owes`.
 
-rules.py refuses to load when a unit writes a moment its step does not list, or a step lists one its unit
-does not write (engine/core/behaviour.py `problems`; tests/games/werewolf/test_conformance.py).
+What a role's units do within the day's and the deaths' procedures is the table `MOMENTS`: for each moment,
+the units asked, in order (each answers only for a seat whose role it belongs to).
+
+rules.py refuses to load when a unit writes a moment neither its step nor `MOMENTS` lists, or a step or the
+table lists one its unit does not write (engine/core/behaviour.py `problems`; tests/games/werewolf/test_conformance.py).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..bansha.engine import Step
+from ..bansha.engine import Moments, Step
 from .terms import BADGE, CUPID, GOAT, HUNTER, LAST_WORDS, NIGHT, THIEF, WITCH
 
 
@@ -65,3 +68,12 @@ AFTER_DEATH: tuple[Step, ...] = (
     Step("shoot", "猎人开枪", HUNTER, moments=("enter", "owes")),
 )
 AFTER_RANK = {step.key: i for i, step in enumerate(AFTER_DEATH)}
+
+# A role's part in the procedures (deaths.py, day.py), asked of the units listed, in this order.
+MOMENTS = Moments({
+    "chain": ("curse",),  # a seat left: who else leaves with it (after the lover's grief) — the 长老's curse
+    "announce": ("curse",),  # what the table is told of a departure, before the after-death steps queue
+    "after": ("shoot", "designate"),  # the after-death steps a departure earns (AFTER_DEATH keys)
+    "exiled": ("flip",),  # the vote exiles a seat: True if it stays in the game (the 白痴 flips)
+    "ties": ("designate",),  # the vote tied: True if this living seat settles it (the 替罪羊 dies)
+})

@@ -26,7 +26,7 @@ from . import night, roles, sheriff, verdict, views
 from .boards import BOARDS, MAX_PLAYERS, Board, board_for, size_range
 from .book import BOOK, WerewolfUnit
 from .options import OPTIONS, PHASES, ROLE_OPTIONS, SHERIFF_OPTIONS, TURN_OPTIONS
-from .order import AFTER_DEATH, NIGHT_ORDER, NIGHT_PHASES
+from .order import AFTER_DEATH, MOMENTS, NIGHT_ORDER, NIGHT_PHASES
 from .roles import everyone, pack, scapegoat, thief
 from .roles import sheriff as chief
 from .state import REVEALED, WerewolfState, board_cards
@@ -52,8 +52,8 @@ from .turn import Turn
 __all__ = ["REVEALED", "RULESET", "WerewolfRuleset", "WerewolfState"]
 
 # The one protocol check (engine/core/behaviour.py): every step of both orders is a unit that writes the moments
-# the step lists, and no unit writes a moment no step lists.
-_PROBLEMS = problems(BOOK.units, steps=(*NIGHT_ORDER, *AFTER_DEATH), base=WerewolfUnit)
+# the step lists, every unit order.MOMENTS lists writes its moment, and no unit writes a moment nobody lists.
+_PROBLEMS = problems(BOOK.units, MOMENTS, (*NIGHT_ORDER, *AFTER_DEATH), base=WerewolfUnit)
 if _PROBLEMS:
     raise ValueError("狼人杀的声明有误：" + "；".join(_PROBLEMS))
 _ = roles  # imported for its declarations

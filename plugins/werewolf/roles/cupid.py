@@ -15,8 +15,6 @@ from ..world import World
     "link", "连线", pm_only=True, aliases=("射箭", "丘比特之箭"), phases=(CUPID,), targets=2, target_rule=ALIVE,
     help="第一夜指定任意两名玩家（可以包括自己）成为恋人；不选则由机器人随机连线。",
 )
-
-
 class LINK(OncePerNight):
     def resolve(self, ctx: Ctx, state: WerewolfState, seat: int, action: Action) -> None:
         _link(ctx, state, seat, action.targets, chosen=True)

@@ -16,8 +16,6 @@ from ..world import World
     harmful=True, harmless_in=(ELECT_VOTE,),
     help="白天投票放逐一名玩家（警长竞选时投给一名候选人），可写理由；/改票 改投（次数按「改票次数」选项）。",
 )
-
-
 class VOTE(WerewolfUnit):
     def blocked(self, state: WerewolfState, seat: int) -> str | None:
         if state.phase == ELECT_VOTE:

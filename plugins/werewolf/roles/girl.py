@@ -18,8 +18,6 @@ from .pack import can_accuse, peek_relay, wolf_plan
     "peek", "偷看", pm_only=True, phases=(NIGHT,), targets=0,
     help="夜里偷看狼人：今晚狼队的选择会隐去狼人身份转告你；但可能被狼人发现，被发现则你代替原目标被杀。",
 )
-
-
 class PEEK(OncePerNight):
     def resolve(self, ctx: Ctx, state: WerewolfState, seat: int, action: Action) -> None:
         state.peeking = seat

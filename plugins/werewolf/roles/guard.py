@@ -14,8 +14,6 @@ from ..world import World
     "guard", "守护", pm_only=True, aliases=("守",), phases=(NIGHT,), target_rule=ALIVE,
     help="每晚守护一人，他今晚不会被狼人杀害（挡不住毒药）；可以守护自己，不能连续两晚守护同一个人；守护小女孩无效。",
 )
-
-
 class GUARD(OncePerNight):
     def target(self, state: WerewolfState, seat: int, target: int) -> str | None:
         if target == state.last_guarded:

@@ -15,8 +15,6 @@ from ..world import World
     "shoot", "开枪", aliases=("枪",), phases=(HUNTER,), target_rule=ALIVE, uses=1, when_dead=True, harmful=True,
     help="被狼人杀害或被投票放逐后，可以开枪带走任意一名存活玩家；被毒死或殉情时不能开枪。",
 )
-
-
 class SHOOT(WerewolfUnit):
     def blocked(self, state: WerewolfState, seat: int) -> str | None:
         return "你现在不能开枪。" if state.shooter != seat or seat in state.done else None
@@ -31,7 +29,19 @@ class SHOOT(WerewolfUnit):
         ctx.group(f"{ctx.name(seat)} 发动猎人技能，开枪带走了 {ctx.name(target)}。", "reveal", {"out": (target,)})
         w.deaths.settle(deps, night=False, front=True)
 
-    # --- his step after his death (order.AFTER_DEATH) ----------------------------------------------------------
+    # --- his part in what follows a death (order.MOMENTS, order.AFTER_DEATH) --------------------------------
+    def after(self, w: World, dep: Departure, night: bool) -> Steps:
+        """A departing 猎人 earns his shot, if the way he left allows it (order.MOMENTS)."""
+        if w.state.role(dep.seat) != "猎人" or w.state.used(dep.seat, "shoot"):
+            return []
+        if dep.cause in MAY_SHOOT:
+            return [("shoot", (dep.seat,))]
+        if dep.cause == POISON:
+            w.ctx.seat(dep.seat, "你被女巫毒死，不能开枪。")
+        elif dep.cause == GRIEF:
+            w.ctx.seat(dep.seat, "你殉情而死，不能开枪。")
+        return []
+
     def enter(self, w: World, seats: tuple[int, ...]) -> bool:
         ctx, state = w.ctx, w.state
         if not seats:
@@ -57,17 +67,6 @@ class Hunter(WerewolfRole):
         if state.shooter == seat and state.phase == HUNTER:
             return ["你现在可以开枪：/技能 开枪 <目标>。"]
         return ["你已经开过枪了。"] if state.used(seat, "shoot") else []
-
-    def after(self, w: World, dep: Departure, night: bool) -> Steps:
-        if w.state.used(dep.seat, "shoot"):
-            return []
-        if dep.cause in MAY_SHOOT:
-            return [("shoot", (dep.seat,))]
-        if dep.cause == POISON:
-            w.ctx.seat(dep.seat, "你被女巫毒死，不能开枪。")
-        elif dep.cause == GRIEF:
-            w.ctx.seat(dep.seat, "你殉情而死，不能开枪。")
-        return []
 
 
 HUNTER_ROLE = BOOK.role(Hunter(

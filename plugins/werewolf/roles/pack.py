@@ -100,8 +100,6 @@ def wolf_pass(ctx: Ctx, state: WerewolfState, seat: int) -> None:
     help="狼人每晚一起选择杀害一名好人；每只狼以自己最后一次选择为准，得票最多的人被杀，"
     "平票时取其中最近被选的人；全体 /放弃 为平安夜。",
 )
-
-
 class KILL(WerewolfUnit):
     def target(self, state: WerewolfState, seat: int, target: int) -> str | None:
         return "狼人每晚杀死的是好人，不能选择狼队友。" if state.kind(target) == WOLF else None
@@ -145,8 +143,6 @@ class KILL(WerewolfUnit):
     help="（偷看风险=指认 时）指认你们认为正在偷看的小女孩；狼队以最后一次指认为准。"
     "指认对了且她今晚偷看了，她代替原目标被杀。",
 )
-
-
 class ACCUSE(WerewolfUnit):
     def target(self, state: WerewolfState, seat: int, target: int) -> str | None:
         return "小女孩不会是你的狼队友。" if state.kind(target) == WOLF else None

@@ -15,8 +15,6 @@ from ..world import World
     target_rule=ALIVE_OTHER,
     help="每晚迷惑两名还没被迷惑的玩家（不能迷惑自己）；活着的玩家全部被迷惑时你独自获胜。",
 )
-
-
 class CHARM(OncePerNight):
     def target(self, state: WerewolfState, seat: int, target: int) -> str | None:
         return f"{target}号 已经被迷惑了。" if target in state.charmed else None

@@ -13,8 +13,6 @@ from ..world import World
     "designate", "指定", phases=(GOAT,), targets=MAX_SEATS, min_targets=1, target_rule=ALIVE, when_dead=True,
     help="因平票被处决时，指定下一个白天哪些玩家可以投票（其余人不能投票）；/放弃 则所有人照常投票。",
 )
-
-
 class DESIGNATE(WerewolfUnit):
     def blocked(self, state: WerewolfState, seat: int) -> str | None:
         return "现在不能指定投票者。" if state.goat != seat or seat in state.done else None
@@ -29,7 +27,25 @@ class DESIGNATE(WerewolfUnit):
         )
         ctx.judge(f"第{state.day}天 {ctx.name(seat)}（替罪羊）指定下一个白天的投票者：{seats_text(voters)}")
 
-    # --- his step after his death (order.AFTER_DEATH) ----------------------------------------------------------
+    # --- his part in the day's tie and what follows (order.MOMENTS, order.AFTER_DEATH) ---------------------
+    def ties(self, w: World, seat: int, leaders: list[int]) -> bool:
+        """"当出现平票时，替罪羊死": asked of each living seat in turn (order.MOMENTS)."""
+        ctx, state = w.ctx, w.state
+        if state.role(seat) != "替罪羊":
+            return False
+        state.candidates = []
+        ctx.group(f"{seats_text(leaders)} 平票：替罪羊 {ctx.name(seat)} 出局。", "reveal", {"out": (seat,)})
+        ctx.judge(f"第{state.day}天 {seats_text(leaders)} 平票，替罪羊 {ctx.name(seat)} 出局")
+        deps = w.deaths.leave(seat, TIE_OUT, night=False)
+        w.deaths.settle(deps, night=False)
+        w.deaths.advance()
+        return True
+
+    def after(self, w: World, dep: Departure, night: bool) -> Steps:
+        if w.state.role(dep.seat) != "替罪羊":
+            return []
+        return [("designate", (dep.seat,))] if dep.cause == TIE_OUT and not w.state.powerless(dep.seat) else []
+
     def enter(self, w: World, seats: tuple[int, ...]) -> bool:
         if not seats:
             return False
@@ -57,18 +73,7 @@ USAGE = "指定 <目标1> [目标2 …]"  # /身份 shows this instead of eighte
 
 
 class Scapegoat(WerewolfRole):
-    def ties(self, w: World, seat: int, leaders: list[int]) -> bool:
-        ctx, state = w.ctx, w.state
-        state.candidates = []
-        ctx.group(f"{seats_text(leaders)} 平票：替罪羊 {ctx.name(seat)} 出局。", "reveal", {"out": (seat,)})
-        ctx.judge(f"第{state.day}天 {seats_text(leaders)} 平票，替罪羊 {ctx.name(seat)} 出局")
-        deps = w.deaths.leave(seat, TIE_OUT, night=False)
-        w.deaths.settle(deps, night=False)
-        w.deaths.advance()
-        return True
-
-    def after(self, w: World, dep: Departure, night: bool) -> Steps:
-        return [("designate", (dep.seat,))] if dep.cause == TIE_OUT and not w.state.powerless(dep.seat) else []
+    """He settles a tie (`DESIGNATE.ties`) and then names the next day's voters."""
 
 
 SCAPEGOAT = BOOK.role(Scapegoat(

@@ -12,8 +12,6 @@ from ..terms import CHECK_ROLE, GOD, GOOD, NIGHT, WOLF
     "check", "查验", pm_only=True, aliases=("预言", "验"), phases=(NIGHT,), target_rule=ALIVE_OTHER,
     help="每晚查验一名玩家，立刻私聊得知结果。",
 )
-
-
 class CHECK(OncePerNight):
     """Answered at once: its step of the night (order.NIGHT_ORDER) lists no moment."""
 

@@ -51,8 +51,6 @@ class STAND(WerewolfUnit):
     "withdraw", "退水", phases=(ELECT, ELECT_VOTE), targets=0, public=True, optional=True,
     help="上警后在群里发送 /退水 退出竞选（投给你的票作废，退水后不能再上警）。",
 )
-
-
 class WITHDRAW(WerewolfUnit):
     def blocked(self, state: WerewolfState, seat: int) -> str | None:
         return "你没有上警，不需要退水。" if state.election is None or seat not in state.election.candidates else None
@@ -68,8 +66,6 @@ class WITHDRAW(WerewolfUnit):
     "decide", "决断", aliases=("决定",), phases=(TIE,), target_rule=ALIVE, harmful=True,
     help="放逐投票平票时，警长从平票者中决定放逐一人；不选请 /放弃。",
 )
-
-
 class DECIDE(WerewolfUnit):
     def blocked(self, state: WerewolfState, seat: int) -> str | None:
         return "现在不需要你决断。" if state.sheriff != seat or seat in state.done else None
@@ -96,8 +92,6 @@ class BadgeChoice(WerewolfUnit):
     "handover", "移交", aliases=("移交警徽", "传警徽"), phases=(BADGE,), target_rule=ALIVE_OTHER, when_dead=True,
     help="警长出局时把警徽移交给一名存活玩家。",
 )
-
-
 class HANDOVER(BadgeChoice):
     def resolve(self, ctx: Ctx, state: WerewolfState, seat: int, action: Action) -> None:
         target = action.targets[0]
@@ -111,8 +105,6 @@ class HANDOVER(BadgeChoice):
     "tear", "撕警徽", aliases=("撕毁警徽",), phases=(BADGE,), targets=0, when_dead=True,
     help="警长出局时撕毁警徽：本局从此没有警长。",
 )
-
-
 class TEAR(BadgeChoice):
     def resolve(self, ctx: Ctx, state: WerewolfState, seat: int, action: Action) -> None:
         state.done.add(seat)

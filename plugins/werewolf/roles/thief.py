@@ -15,8 +15,6 @@ from ..world import World
     "swap", "交换", pm_only=True, aliases=("换牌",), phases=(THIEF,), targets=0, words=("1", "2"),
     help="第一夜看两张底牌，可以换成其中一张：/技能 交换 1 或 2；不换请 /放弃。两张都是狼时必须换一张。",
 )
-
-
 class SWAP(OncePerNight):
     def resolve(self, ctx: Ctx, state: WerewolfState, seat: int, action: Action) -> None:
         if not action.words:

@@ -14,8 +14,6 @@ from .pack import KILL, WolfRole
     "explode", "自爆", phases=DAY_PHASES, targets=0, public=True, optional=True,
     help="白天任何时候在群里自爆：你立即出局且没有遗言，今天的发言和投票立即结束，直接进入黑夜。",
 )
-
-
 class EXPLODE(WerewolfUnit):
     def resolve(self, ctx: Ctx, state: WerewolfState, seat: int, action: Action) -> None:
         Turn(ctx, state).day.explode(seat, 0)

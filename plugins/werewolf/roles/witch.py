@@ -29,8 +29,6 @@ def _potion(ctx: Ctx, state: WerewolfState, seat: int, bottle: WerewolfUnit, tar
     "save", "灵药", pm_only=True, aliases=("救药", "解药", "救"), phases=(WITCH,), min_targets=0, uses=1,
     help="救活今晚被狼人杀害的人（目标可省略）。整局一瓶，每晚最多用一瓶药。",
 )
-
-
 class SAVE(WerewolfUnit):
     def blocked(self, state: WerewolfState, seat: int) -> str | None:
         why = _one_bottle(state, seat)
@@ -56,8 +54,6 @@ class SAVE(WerewolfUnit):
     "poison", "毒药", pm_only=True, aliases=("毒",), phases=(WITCH,), target_rule=ALIVE_OTHER, uses=1, harmful=True,
     help="毒死任意一名存活玩家。整局一瓶，每晚最多用一瓶药。",
 )
-
-
 class POISON(WerewolfUnit):
     def blocked(self, state: WerewolfState, seat: int) -> str | None:
         return _one_bottle(state, seat)

@@ -15,8 +15,6 @@ from .pack import KILL, WolfRole
     target_rule=ALIVE_OTHER, public=True, harmful=True, optional=True,
     help="白天任何时候在群里自爆，并可以带走一名平民或神民：/技能 自爆 <目标>。你没有遗言，今天的投票取消，直接进入黑夜。",
 )
-
-
 class KING_EXPLODE(WerewolfUnit):
     def target(self, state: WerewolfState, seat: int, target: int) -> str | None:
         return "白狼王只能带走平民或神民，不能带走狼队友。" if state.kind(target) == WOLF else None

@@ -15,7 +15,7 @@ from plugins.werewolf import rules  # noqa: F401  # declares every unit
 from plugins.werewolf.boards import BOARDS, CARDS
 from plugins.werewolf.book import BOOK, Dawn, WerewolfUnit
 from plugins.werewolf.night import wakes
-from plugins.werewolf.order import AFTER_DEATH, NIGHT_ORDER, NIGHT_PHASES, NightStep
+from plugins.werewolf.order import AFTER_DEATH, MOMENTS, NIGHT_ORDER, NIGHT_PHASES, NightStep
 from plugins.werewolf.roles import ROLES
 from plugins.werewolf.terms import NIGHT, WOLF
 
@@ -23,8 +23,8 @@ PACKAGE = ROOT / "plugins" / "werewolf"
 STEPS = (*NIGHT_ORDER, *AFTER_DEATH)
 
 
-def check(units=None, steps=STEPS) -> list[str]:
-    return problems(BOOK.units if units is None else units, steps=steps, base=WerewolfUnit)
+def check(units=None, steps=STEPS, moments=MOMENTS) -> list[str]:
+    return problems(BOOK.units if units is None else units, moments, steps, base=WerewolfUnit)
 
 
 def test_the_units_and_the_two_orders_agree():
@@ -59,6 +59,18 @@ def test_a_moment_the_order_does_not_list_is_reported():
     """The 女巫's `dawn` written but dropped from her step: it would never run."""
     assert check(steps=_without("witch", "dawn")) == [
         "witch writes the moment dawn, but the table does not list it there"
+    ]
+
+
+def test_a_role_moment_the_table_does_not_list_or_a_unit_it_lists_that_does_not_answer_is_reported():
+    """The 白痴's flip dropped from `exiled`: an exiled 白痴 would simply leave. And a table naming a unit under a
+    moment it does not write, or a key no unit has."""
+    table = {**MOMENTS.table, "exiled": ()}
+    assert check(moments=table) == ["flip writes the moment exiled, but the table does not list it there"]
+    table = {**MOMENTS.table, "ties": ("designate", "shoot", "goat")}
+    assert check(moments=table) == [
+        "the table lists shoot under ties, but it does not write ties",
+        "the table lists goat under ties, but no unit has that key",
     ]
 
 

@@ -21,7 +21,7 @@ BOARD = "狼人*2,守夜人,预言家,平民*3"
 
 
 def _problems() -> list[str]:
-    return problems(BOOK.units, steps=(*order.NIGHT_ORDER, *order.AFTER_DEATH), base=WerewolfUnit)
+    return problems(BOOK.units, order.MOMENTS, (*order.NIGHT_ORDER, *order.AFTER_DEATH), base=WerewolfUnit)
 
 
 @pytest.fixture
