@@ -90,7 +90,7 @@ class WerewolfState(BaseState):
     speakers: list[int] = field(default_factory=list)  # entitled to 遗言 in this lastwords phase
     shooter: int = 0  # the hunter who may shoot in this hunter phase
     # a role's own memory, keyed by its skill or its name, so a role added later needs no new field here
-    # (tests/test_werewolf_new_role.py); 002's roles keep the named fields above
+    # (tests/games/werewolf/test_werewolf_new_role.py); 002's roles keep the named fields above
     tonight: dict[str, Any] = field(default_factory=dict)  # cleared at nightfall
     records: dict[str, Any] = field(default_factory=dict)  # kept all game
 
