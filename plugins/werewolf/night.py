@@ -55,9 +55,14 @@ def keep_open(state: WerewolfState) -> bool:
 
 
 def owes(state: WerewolfState) -> set[int] | None:
-    """Who owes an action in this sub-phase, where its steps say (`owes`; None: the skills say)."""
-    steps = [step for step in tonight(state, state.phase) if "owes" in step.moments]
-    return set().union(*(BOOK.units[step.key].owes(state) for step in steps)) if steps else None
+    """Who owes an action in this sub-phase, where its steps say (`owes`; None: the skills say). Asked for
+    nearly every input of the night: one pass over the board's steps."""
+    phase, first = state.phase, state.day == 1
+    owed = None
+    for step in state.board_steps:
+        if step.phase == phase and "owes" in step.moments and (first or not step.first_night):
+            owed = BOOK.units[step.key].owes(state) | (owed or set())
+    return owed
 
 
 class Night:
