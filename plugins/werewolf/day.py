@@ -8,6 +8,7 @@ from ..bansha.engine.core.phases import format_duration
 from ..bansha.engine.mechanics.sheriff import Election
 from . import sheriff
 from .book import BOOK, Departure
+from .order import MOMENTS
 from .terms import DAY, ELECT, ELECT_VOTE, EXPLODE, KING, NIGHT, PK, TIE, VOTE, num, seats_text
 from .world import World
 
@@ -192,7 +193,7 @@ class Day:
         """A tie: a role that settles it first (替罪羊: "当出现平票时，替罪羊死"), else the sheriff ("在平票时他可以
         决定选哪一个，也可以不选择"), else the PK option, else nobody."""
         ctx, state = self.w.ctx, self.w.state
-        if any(BOOK.roles[state.role(s)].ties(self.w, s, leaders) for s in state.living()):
+        if any(any(MOMENTS.run("ties", BOOK.units, self.w, s, leaders)) for s in state.living()):
             return
         chief = state.sheriff
         if chief and state.alive[chief] and not state.tie_declined:
@@ -225,7 +226,7 @@ class Day:
     def exile(self, seat: int) -> None:
         ctx, state = self.w.ctx, self.w.state
         state.candidates = []
-        if not BOOK.roles[state.role(seat)].exiled(self.w, seat):
+        if not any(MOMENTS.run("exiled", BOOK.units, self.w, seat)):
             deps = self.w.deaths.leave(seat, VOTE, night=False)
             ctx.group(f"{ctx.name(seat)} 被投票放逐。", data={"out": (seat,)})
             ctx.judge(f"第{state.day}天 {ctx.name(seat)}（{state.role(seat)}）被投票放逐")

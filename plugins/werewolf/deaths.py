@@ -1,6 +1,7 @@
 """Leaving the game, and what follows a departure (world.Deaths): the chain (殉情, and what a role sets off:
 the 长老's curse), then the steps of order.AFTER_DEATH (移交警徽, 替罪羊指定, 遗言, 猎人开枪) queued and run one
-phase at a time by `advance`, which then resumes with `state.resume`.
+phase at a time by `advance` (each step's unit `enter`s its phase, its `deadline` when the phase runs out),
+which then resumes with `state.resume`.
 
 002's death rules, each with the role it belongs to (roles/):
 - 丘比特: "当两个相爱的人其中一个被票死、杀死、毒死或射死，另一个人则必须殉情。" (here: lovers are a fact of the table)
@@ -13,9 +14,9 @@ phase at a time by `advance`, which then resumes with `state.resume`.
 
 from __future__ import annotations
 
-from .book import BOOK, Departure, Steps, after_death
+from .book import BOOK, Departure, Steps
 from .options import PHASES
-from .order import AFTER_DEATH, AFTER_RANK
+from .order import AFTER_DEATH, AFTER_RANK, MOMENTS
 from .terms import BADGE, DAY, FATE, GRIEF, NO_WORDS, RED
 from .verdict import outcome
 from .world import World
@@ -57,7 +58,8 @@ class Deaths:
             mate = state.lover_of(s)
             if mate and state.alive[mate]:
                 todo.append(Departure(mate, GRIEF))
-            todo.extend(BOOK.roles[state.role(s)].chain(self.w, dep))
+            for more in MOMENTS.run("chain", BOOK.units, self.w, dep):
+                todo.extend(more)
         return out
 
     def settle(self, deps: list[Departure], *, night: bool, front: bool = False, chain: bool | None = None) -> None:
@@ -71,10 +73,11 @@ class Deaths:
                 if dep.cause == GRIEF:
                     ctx.group(f"{ctx.name(dep.seat)} 殉情，随之离开了游戏。", data={"out": (dep.seat,)})
         for dep in deps:
-            BOOK.roles[state.role(dep.seat)].announce(self.w, dep, deps)
+            MOMENTS.run("announce", BOOK.units, self.w, dep, deps)
         steps: Steps = [("badge", (dep.seat,)) for dep in deps if state.badge.leaving == dep.seat]
         for dep in deps:
-            steps += BOOK.roles[state.role(dep.seat)].after(self.w, dep, night)  # 替罪羊指定, 猎人开枪
+            for earned in MOMENTS.run("after", BOOK.units, self.w, dep, night):  # 替罪羊指定, 猎人开枪
+                steps += earned
         speakers = tuple(d.seat for d in deps if d.cause not in NO_WORDS and (not night or state.day == 1))
         if speakers:
             steps.append(("words", speakers))
@@ -95,7 +98,7 @@ class Deaths:
             return  # the engine ends the game after this input
         while state.queue:
             key, seats = state.queue.pop(0)
-            if after_death(key).run(self.w, tuple(s for s in seats if s not in state.removed)):
+            if BOOK.units[key].enter(self.w, tuple(s for s in seats if s not in state.removed)):
                 return
         if state.resume == DAY:
             self.w.day.start()
@@ -107,8 +110,8 @@ class Deaths:
     def deadline(self) -> None:
         """The deadline of an after-death phase (遗言, 开枪, 移交警徽, 替罪羊)."""
         for step in AFTER_DEATH:
-            if step.phase == self.w.state.phase:
-                after_death(step.key).deadline(self.w)
+            if step.phase == self.w.state.phase and "deadline" in step.moments:
+                BOOK.units[step.key].deadline(self.w)
         self.advance()
 
     # --- the judge's red card ----------------------------------------------------------------------

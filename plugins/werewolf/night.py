@@ -1,16 +1,15 @@
 """The night (world.Night): its sub-phases and the dawn, all driven by the one list order.NIGHT_ORDER.
 
-Each step's handler (book.NightWork, in its role's module) does its part at each moment: when its sub-phase
-opens (its role's own prompt; a sub-phase with none gets the engine's prompt from the skills), when it closes
-(the pack's decision, a choice nobody made), at the dawn's count (folded in the list's order), and after the
-dawn's deaths are announced.
+Each step runs the moments it lists (`NightStep.moments`, order.py) on its unit (book.WerewolfUnit, in its
+role's module): `wake` when its sub-phase opens (its role's own prompt; every other seat gets the engine's
+prompt from its skills), `close` when it closes (the pack's decision, a choice nobody made), `dawn` at the
+dawn's count (folded in the list's order), and `morning` after the dawn's deaths are announced.
 """
 
 from __future__ import annotations
 
-from ..bansha.engine.core.incremental import fixed
 from . import order
-from .book import Dawn, Departure, NightWork, night_work, overrides
+from .book import BOOK, Dawn, Departure
 from .order import NightStep
 from .state import WerewolfState
 from .terms import DAY, POISON, WOLF_KILL
@@ -19,17 +18,26 @@ from .world import World
 
 # --- which steps play tonight (pure: the ruleset asks these without a turn) ---------------------------
 def on(state: WerewolfState, step: NightStep) -> bool:
-    return state.has_card(step.role) and (not step.first_night or state.day == 1)
+    return step.role in state.cards and (not step.first_night or state.day == 1)
 
 
 def tonight(state: WerewolfState, phase: str | None = None) -> tuple[NightStep, ...]:
-    """The steps of order.NIGHT_ORDER on this board (in `phase`): fixed by the board's cards and whether it is
-    the first night, so built once per game and night kind (engine/core/incremental.py `fixed`)."""
-    return fixed(state, ("tonight", phase, state.day == 1), _tonight, state, phase)
+    """The steps of order.NIGHT_ORDER on this board (`state.board_steps`, fixed at the deal: `board_steps`) that
+    play tonight (in `phase`)."""
+    first = state.day == 1
+    return tuple(step for step in state.board_steps
+                 if (first or not step.first_night) and (phase is None or step.phase == phase))
 
 
-def _tonight(state: WerewolfState, phase: str | None) -> tuple[NightStep, ...]:
-    return tuple(step for step in order.NIGHT_ORDER if on(state, step) and (phase is None or step.phase == phase))
+def board_steps(cards: frozenset[str]) -> tuple[NightStep, ...]:
+    """The steps of order.NIGHT_ORDER whose role has a card on the board (dealt or a spare)."""
+    return tuple(step for step in order.NIGHT_ORDER if step.role in cards)
+
+
+def wakes(step: NightStep) -> bool:
+    """Its role is woken in its sub-phase: it declares a skill of that sub-phase (the 长老's step is a passive,
+    counted at dawn; "狼人" stands for the pack and holds its 杀人)."""
+    return any(step.phase in skill.phases for skill in BOOK.roles[step.role].skills)
 
 
 def keep_open(state: WerewolfState) -> bool:
@@ -38,9 +46,8 @@ def keep_open(state: WerewolfState) -> bool:
     keeps the dawn out of the input that closed the wolves' sub-phase, so their team messages never reach a
     wolf who dies in that same input."""
     for step in tonight(state, state.phase):
-        if step.acts and step.role != "狼人":
-            work = night_work(step.key)
-            holder = work.holder(state) if work is not None else None
+        if step.role != "狼人" and wakes(step):
+            holder = BOOK.units[step.key].holder(state) if "holder" in step.moments else None
             holder = state.holder(step.role) if holder is None else holder
             if not holder or state.powerless(holder):
                 return True
@@ -48,14 +55,14 @@ def keep_open(state: WerewolfState) -> bool:
 
 
 def owes(state: WerewolfState) -> set[int] | None:
-    """Who owes an action in this sub-phase, where its steps say (None: the skills say)."""
-    works = fixed(state, ("owes", state.phase, state.day == 1), _owing, state)
-    return set().union(*(work.owes(state) for work in works)) if works else None
-
-
-def _owing(state: WerewolfState) -> tuple[NightWork, ...]:
-    return tuple(work for work in (night_work(s.key) for s in tonight(state, state.phase))
-                 if work is not None and overrides(work, "owes"))
+    """Who owes an action in this sub-phase, where its steps say (`owes`; None: the skills say). Asked for
+    nearly every input of the night: one pass over the board's steps."""
+    phase, first = state.phase, state.day == 1
+    owed = None
+    for step in state.board_steps:
+        if step.phase == phase and "owes" in step.moments and (first or not step.first_night):
+            owed = BOOK.units[step.key].owes(state) | (owed or set())
+    return owed
 
 
 class Night:
@@ -82,32 +89,33 @@ class Night:
         ctx, state = self.w.ctx, self.w.state
         start = 0 if after is None else order.NIGHT_PHASES.index(after) + 1
         for phase in order.NIGHT_PHASES[start:]:
-            steps = [step for step in tonight(state, phase) if step.acts]
+            steps = [step for step in tonight(state, phase) if wakes(step)]
             if steps:
                 ctx.enter(state, phase)
-                works = [w for w in (night_work(step.key) for step in steps) if w and overrides(w, "open")]
-                for work in works:
-                    work.open(self.w)
-                if not works:
-                    self.w.prompt()  # each night role: its skills, targets and how to type them (engine's prompt)
+                woken = [step for step in steps if "wake" in step.moments]
+                for step in woken:
+                    BOOK.units[step.key].wake(self.w)
+                # every other night role: its skills, targets and how to type them (the engine's prompt)
+                own = {step.role for step in woken}
+                self.w.prompt([s for s in state.living() if state.role(s) not in own] if own else None)
                 return
         self.dawn()
 
     def close(self) -> None:
         closing = self.w.state.phase
         for step in tonight(self.w.state, closing):
-            work = night_work(step.key)
-            if work is not None:
-                work.close(self.w)
+            if "close" in step.moments:
+                BOOK.units[step.key].close(self.w)
         self.next_phase(after=closing)
 
     # --- dawn --------------------------------------------------------------------------------
     def dawn(self) -> None:
         ctx, state = self.w.ctx, self.w.state
         tally = Dawn()
-        works = [w for w in (night_work(step.key) for step in tonight(state)) if w is not None]
-        for work in works:
-            work.resolve(self.w, tally)
+        steps = tonight(state)
+        for step in steps:
+            if "dawn" in step.moments:
+                BOOK.units[step.key].dawn(self.w, tally)
         d = state.day
         first = []
         for s in sorted(tally.deaths):
@@ -124,8 +132,9 @@ class Night:
             ctx.group(f"天亮了。昨晚死亡的是：{'、'.join(ctx.name(s) for s in dead)}。", data={"out": tuple(dead), "dawn": True})
         else:
             ctx.group("天亮了。昨晚是平安夜，没有人死亡。")
-        for work in works:
-            work.morning(self.w, tally)
+        for step in steps:
+            if "morning" in step.moments:
+                BOOK.units[step.key].morning(self.w, tally)
         self.w.deaths.settle(deps, night=True)
         state.resume = DAY
         self.w.deaths.advance()

@@ -20,16 +20,16 @@ from collections.abc import Callable
 from typing import Any
 
 from ..bansha.engine import FORUM, CastRow, Channel, Ctx, Outcome, Refusal, Ruleset, Skill, register
+from ..bansha.engine.core.behaviour import problems
 from ..bansha.engine.core.order import StepView
 from . import night, roles, sheriff, verdict, views
 from .boards import BOARDS, MAX_PLAYERS, Board, board_for, size_range
-from .book import BOOK, WerewolfSkill, after_death
+from .book import BOOK, WerewolfUnit
 from .options import OPTIONS, PHASES, ROLE_OPTIONS, SHERIFF_OPTIONS, TURN_OPTIONS
-from .order import AFTER_DEATH, NIGHT_ORDER, NIGHT_PHASES
-from .reuse import outcome_key
+from .order import AFTER_DEATH, MOMENTS, NIGHT_ORDER, NIGHT_PHASES
 from .roles import everyone, pack, scapegoat, thief
 from .roles import sheriff as chief
-from .state import REVEALED, WerewolfState
+from .state import REVEALED, WerewolfState, board_cards
 from .terms import (
     CHECK_FACTION,
     DAY,
@@ -51,11 +51,12 @@ from .turn import Turn
 
 __all__ = ["REVEALED", "RULESET", "WerewolfRuleset", "WerewolfState"]
 
-# Every step of both orders has its handler, every handler its step, every declared skill its effect.
-_PROBLEMS = BOOK.problems([step.key for step in (*NIGHT_ORDER, *AFTER_DEATH)])
+# The one protocol check (engine/core/behaviour.py): every step of both orders is a unit that writes the moments
+# the step lists, every unit order.MOMENTS lists writes its moment, and no unit writes a moment nobody lists.
+_PROBLEMS = problems(BOOK.units, MOMENTS, (*NIGHT_ORDER, *AFTER_DEATH), base=WerewolfUnit)
 if _PROBLEMS:
     raise ValueError("狼人杀的声明有误：" + "；".join(_PROBLEMS))
-_ = roles  # imported for its registrations
+_ = roles  # imported for its declarations
 
 
 LOVER_REFUSAL = "恋人之间不能互相投票或伤害。"
@@ -69,7 +70,7 @@ def _flag(value: Any) -> bool:
 
 class WerewolfRuleset(Ruleset):
     key = "werewolf"
-    reuse = {"outcome": outcome_key}  # the verdict is asked anew only when these facts change
+    reuse = {"outcome": verdict.outcome_key}  # the verdict is asked anew only when these facts change
     title = "狼人杀"
     aliases = ("狼人", "werewolf")
     options = OPTIONS
@@ -136,6 +137,8 @@ class WerewolfRuleset(Ruleset):
             alive=[False] + [True] * n,
             board=board.name,
             deck=board.deck(n),
+            cards=(cards := board_cards(board.deck(n))),
+            board_steps=night.board_steps(cards),
             roles=[""] + roles,
             dealt=[""] + roles,
             spares=spares,
@@ -180,7 +183,7 @@ class WerewolfRuleset(Ruleset):
     def target_check(self, state: WerewolfState, seat: int, skill: Skill) -> Callable[[int], str | None] | None:
         """002 恋人之间永远不能互票互杀, before the skill's own check."""
         own = super().target_check(state, seat, skill)
-        harmful = isinstance(skill, WerewolfSkill) and skill.harmful and state.phase not in skill.harmless_in
+        harmful = isinstance(skill, WerewolfUnit) and skill.harmful and state.phase not in skill.harmless_in
         lover = state.lover_of(seat) if harmful else 0
         if not lover:
             return own
@@ -193,8 +196,8 @@ class WerewolfRuleset(Ruleset):
         phase = state.phase
         owed = night.owes(state) if phase in NIGHT_PHASES else None
         for step in AFTER_DEATH:
-            if step.phase == phase:
-                owed = after_death(step.key).owes(state)
+            if step.phase == phase and "owes" in step.moments:
+                owed = BOOK.units[step.key].owes(state)
         if owed is not None:
             return owed
         if phase == ELECT:

@@ -6,7 +6,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..bansha.engine import BaseState, VoteBox
-from ..bansha.engine.core.incremental import fixed
 from ..bansha.engine.mechanics.sheriff import Badge, Election
 from .book import BOOK
 from .terms import CHECK_FACTION, DAY, GOOD, LOVERS, PIPER, PK, WOLF, WOLVES
@@ -14,10 +13,18 @@ from .terms import CHECK_FACTION, DAY, GOOD, LOVERS, PIPER, PK, WOLF, WOLVES
 REVEALED = "已翻牌"  # public status of an 白痴 who flipped
 
 
+def board_cards(deck: list[str]) -> frozenset[str]:
+    """The board's cards, and 狼人 when any of them is a wolf's (the pack wakes as one)."""
+    wolf = any(BOOK.roles[card].kind == WOLF for card in deck)
+    return frozenset([*deck, *(["狼人"] if wolf else [])])
+
+
 @dataclass
 class WerewolfState(BaseState):
     board: str = ""
     deck: list[str] = field(default_factory=list)  # every card in the game, the thief's two spares included
+    cards: frozenset[str] = frozenset()  # the board's cards, fixed at the deal (`board_cards`)
+    board_steps: tuple[Any, ...] = ()  # the order.NightSteps of its cards, fixed at the deal (night.board_steps)
     roles: list[str] = field(default_factory=list)  # index 0 unused; the current role (a thief may change his)
     dealt: list[str] = field(default_factory=list)  # the roles as dealt, for the cast
     spares: list[str] = field(default_factory=list)  # the two cards laid aside when the board has a 盗贼
@@ -77,13 +84,13 @@ class WerewolfState(BaseState):
     # day
     box: VoteBox = field(default_factory=VoteBox)
     candidates: list[int] = field(default_factory=list)  # PK candidates, or the tied seats the sheriff decides between
-    # after a death: queued ("badge"|"goat"|"words"|"shot", seats) steps, then `resume`
+    # after a death: queued ("badge"|"designate"|"words"|"shoot", seats) steps, then `resume`
     queue: list[tuple[str, tuple[int, ...]]] = field(default_factory=list)
     resume: str = ""
     speakers: list[int] = field(default_factory=list)  # entitled to 遗言 in this lastwords phase
     shooter: int = 0  # the hunter who may shoot in this hunter phase
     # a role's own memory, keyed by its skill or its name, so a role added later needs no new field here
-    # (tests/test_werewolf_new_role.py); 002's roles keep the named fields above
+    # (tests/games/werewolf/test_werewolf_new_role.py); 002's roles keep the named fields above
     tonight: dict[str, Any] = field(default_factory=dict)  # cleared at nightfall
     records: dict[str, Any] = field(default_factory=dict)  # kept all game
 
@@ -106,12 +113,7 @@ class WerewolfState(BaseState):
 
     def has_card(self, role: str) -> bool:
         """The board holds this card (dealt or a spare): 002's "有守卫局" is a property of the board."""
-        return role in fixed(self, ("cards", len(self.deck)), self._cards)
-
-    def _cards(self) -> frozenset[str]:
-        """The board's cards, and 狼人 when any of them is a wolf's (the pack wakes as one)."""
-        wolf = any(BOOK.roles[card].kind == WOLF for card in self.deck)
-        return frozenset([*self.deck, *(["狼人"] if wolf else [])])
+        return role in self.cards
 
     def wolves(self, living: bool = True) -> list[int]:
         book, roles, alive = BOOK.roles, self.roles, self.alive  # (asked for every wolf's move: no call per seat)

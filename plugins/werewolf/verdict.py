@@ -80,3 +80,14 @@ def outcome(state: WerewolfState) -> Outcome | None:
     if not running:
         return Outcome(GOOD, tuple(good), "好人阵营获胜！其他各方都已出局。")
     return None
+
+
+def outcome_key(state: WerewolfState) -> tuple:
+    """The facts `outcome` reads, for the ruleset's declared reuse (`WerewolfRuleset.reuse`, engine/core/cache.py):
+    who is alive and in which camp (roles, the lovers and their 丘比特), the 吹笛者's charmed and his power (the
+    长老's curse), and the sides judged lost by red cards. The verdict is asked anew only when one of them
+    changed; tests/engine/test_cache.py checks the kept verdict against the from-scratch one after every input of
+    random games of every board (a fact missing here fails it). `pending` has no key: who owes an action
+    changes with nearly every input, and a key covering what it reads costs as much as the answer."""
+    return (tuple(state.alive), tuple(state.roles), tuple(state.lovers), state.cupid, tuple(state.charmed),
+            state.forfeited, tuple(state.lost_sides), state.cursed, state.curse_scope)

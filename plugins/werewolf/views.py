@@ -11,6 +11,7 @@ from ..bansha.engine.core.order import StepView, step_state
 from . import order
 from .boards import Board
 from .book import BOOK, WerewolfRole
+from .night import wakes
 from .state import WerewolfState
 from .terms import GOD, LOVERS, PK, SOLO, TIE, VILLAGER, WOLF, seats_text
 
@@ -161,6 +162,6 @@ def night_steps(state: WerewolfState, pending: set[int], on) -> list[StepView]:
         if not on(step):
             continue
         seats = tuple(state.wolves()) if step.role == "狼人" else tuple(state.holders(step.role))
-        submitted = step.acts and (bool(state.wolf_choice) if step.role == "狼人" else not pending & set(seats))
+        submitted = wakes(step) and (bool(state.wolf_choice) if step.role == "狼人" else not pending & set(seats))
         out.append(StepView(step.role, step_state(order.NIGHT_PHASES, step.phase, state.phase, state.day, submitted), seats))
     return out

@@ -13,6 +13,7 @@ Roles never reach the ruleset or each other's procedures: only these, `ctx` and 
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Protocol
 
 from ..bansha.engine import Ctx
@@ -57,5 +58,5 @@ class World(Protocol):
     night: Night
     day: Day
 
-    def prompt(self) -> None:
-        """Tell each living seat what it may do in the phase just entered (the engine's prompt)."""
+    def prompt(self, seats: Iterable[int] | None = None) -> None:
+        """Tell each living seat (or these) what it may do in the phase just entered (the engine's prompt)."""

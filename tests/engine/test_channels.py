@@ -101,9 +101,9 @@ def test_the_audit_checks_the_members_of_every_channel():
 
 
 def test_a_wolf_who_is_a_lover_talks_to_the_pack_and_to_the_lover_002():
-    from test_werewolf_classic import _lovers_table
+    from werewolf_classic import lovers_table
 
-    t, wolf, villager = _lovers_table(mixed=True)
+    t, wolf, villager = lovers_table(mixed=True)
     cupid = t.one("丘比特")
     mates = [w for w in t.state.wolves() if w != wolf]
     assert "恋人" in t.refused("chat", wolf, text="今晚怎么办")  # two channels: name one

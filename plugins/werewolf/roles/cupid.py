@@ -5,15 +5,42 @@ with him, the 人狼恋阵营 (verdict.py)."""
 from __future__ import annotations
 
 from ...bansha.engine import ALIVE, Action, Ctx
-from ..book import BOOK, NightWork, WerewolfRole, WerewolfSkill, acted_tonight
+from ..book import BOOK, OncePerNight, WerewolfRole
 from ..state import WerewolfState
 from ..terms import CAMP_WORD, CUPID, GOD, GOOD, LOVERS, WOLF, seats_text
 from ..world import World
 
-LINK = WerewolfSkill(
+
+@BOOK.unit(
     "link", "连线", pm_only=True, aliases=("射箭", "丘比特之箭"), phases=(CUPID,), targets=2, target_rule=ALIVE,
     help="第一夜指定任意两名玩家（可以包括自己）成为恋人；不选则由机器人随机连线。",
 )
+class LINK(OncePerNight):
+    def resolve(self, ctx: Ctx, state: WerewolfState, seat: int, action: Action) -> None:
+        _link(ctx, state, seat, action.targets, chosen=True)
+
+    # --- its step of the first night (order.NIGHT_ORDER) -----------------------------------------------------
+    def wake(self, w: World) -> None:
+        cupid = w.state.holder("丘比特")
+        if cupid and not w.state.powerless(cupid):
+            w.ctx.seat(
+                cupid,
+                "第1夜：请指定两名玩家成为恋人（可以包括你自己）：/技能 连线 <目标1> <目标2>。不选或超时则由机器人随机连线。",
+            )
+
+    def close(self, w: World) -> None:
+        """Nobody named: the bot links two at random."""
+        ctx, state = w.ctx, w.state
+        cupid = state.holder("丘比特")
+        if not cupid or state.lovers or cupid in state.removed or state.powerless(cupid):
+            return
+        living = state.living()
+        if len(living) >= 2:
+            _link(ctx, state, cupid, ctx.rng.sample(living, 2), chosen=False)
+
+    def owes(self, state: WerewolfState) -> set[int]:
+        cupid = state.holder("丘比特")
+        return {cupid} - state.done if cupid and not state.lovers and not state.powerless(cupid) else set()
 
 
 class Cupid(WerewolfRole):
@@ -24,12 +51,6 @@ class Cupid(WerewolfRole):
 CUPID_ROLE = BOOK.role(Cupid(
     "丘比特", GOOD, (LINK,), "第一夜指定两名玩家成为恋人；若恋人是一狼一好人，你和他们组成人狼恋阵营。", GOD,
 ))
-BOOK.blocked(LINK)(acted_tonight)
-
-
-@BOOK.effect(LINK)
-def link(ctx: Ctx, state: WerewolfState, seat: int, action: Action) -> None:
-    _link(ctx, state, seat, action.targets, chosen=True)
 
 
 def _link(ctx: Ctx, state: WerewolfState, cupid: int, pair, chosen: bool) -> None:
@@ -66,28 +87,3 @@ def _link(ctx: Ctx, state: WerewolfState, cupid: int, pair, chosen: bool) -> Non
         )
         facts = {"known": ((mate, state.kind(mate) == WOLF),)}
         ctx.seat(s, "".join(lines), "role", {**facts, "side": "other"} if mixed else facts)
-
-
-@BOOK.step("cupid")
-class Lovers(NightWork):
-    def open(self, w: World) -> None:
-        cupid = w.state.holder("丘比特")
-        if cupid and not w.state.powerless(cupid):
-            w.ctx.seat(
-                cupid,
-                "第1夜：请指定两名玩家成为恋人（可以包括你自己）：/技能 连线 <目标1> <目标2>。不选或超时则由机器人随机连线。",
-            )
-
-    def close(self, w: World) -> None:
-        """Nobody named: the bot links two at random."""
-        ctx, state = w.ctx, w.state
-        cupid = state.holder("丘比特")
-        if not cupid or state.lovers or cupid in state.removed or state.powerless(cupid):
-            return
-        living = state.living()
-        if len(living) >= 2:
-            _link(ctx, state, cupid, ctx.rng.sample(living, 2), chosen=False)
-
-    def owes(self, state: WerewolfState) -> set[int]:
-        cupid = state.holder("丘比特")
-        return {cupid} - state.done if cupid and not state.lovers and not state.powerless(cupid) else set()

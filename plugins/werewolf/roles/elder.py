@@ -4,7 +4,7 @@
 
 from __future__ import annotations
 
-from ..book import BOOK, Dawn, Departure, NightWork, WerewolfRole
+from ..book import BOOK, Dawn, Departure, WerewolfRole, WerewolfUnit
 from ..state import WerewolfState
 from ..terms import CURSE, GOD, GOOD, VILLAGE_KILLS
 from ..world import World
@@ -16,26 +16,6 @@ class Elder(WerewolfRole):
 
     def marks(self, state: WerewolfState, seat: int) -> list[str]:
         return [f"挡过狼刀 {state.elder_hits} 次"] if state.elder_hits else []
-
-    def chain(self, w: World, dep: Departure) -> list[Departure]:
-        """The curse; a flipped 白痴 leaves with it."""
-        state = w.state
-        if dep.cause not in VILLAGE_KILLS or state.cursed:
-            return []
-        state.cursed = True
-        return [Departure(s, CURSE) for s in state.holders("白痴") if state.alive[s] and state.revealed(s)]
-
-    def announce(self, w: World, dep: Departure, deps: list[Departure]) -> None:
-        ctx, state = w.ctx, w.state
-        if dep.cause not in VILLAGE_KILLS or not state.cursed or _announced(dep, deps, state):
-            return
-        who = "除狼人外的所有角色" if state.curse_scope == "除狼人外" else "好人阵营的所有角色"
-        text = f"{ctx.name(dep.seat)} 是长老，被好人误杀：{who}失去了特殊能力。"
-        gone = [d.seat for d in deps if d.cause == CURSE]
-        if gone:
-            text += f"已翻牌的白痴 {'、'.join(ctx.name(s) for s in gone)} 离开了游戏。"
-        ctx.group(text, "reveal", {"out": tuple(gone)})
-        ctx.judge(f"{ctx.name(dep.seat)}（长老）被好人误杀：{who}失去特殊能力")
 
 
 def _announced(dep: Departure, deps: list[Departure], state: WerewolfState) -> bool:
@@ -49,9 +29,11 @@ ELDER = BOOK.role(Elder(
 ))
 
 
-@BOOK.step("elder")
-class FirstAttack(NightWork):
-    def resolve(self, w: World, dawn: Dawn) -> None:
+@BOOK.unit("elder", "挡刀", mandatory=True)
+class FIRST_ATTACK(WerewolfUnit):
+    """The 长老's passive, his step of the night: never typed, counted at dawn."""
+
+    def dawn(self, w: World, dawn: Dawn) -> None:
         """An attack the guard stopped or the witch's 灵药 undid costs him nothing ("如果长老被女巫的灵药救活，则只能
         救活一条命")."""
         state = w.state
@@ -66,3 +48,30 @@ class FirstAttack(NightWork):
     def morning(self, w: World, dawn: Dawn) -> None:
         if dawn.elder_hit:
             w.ctx.seat(dawn.elder_hit, "昨晚你被狼人袭击，但作为长老挡下了这一次；下一次狼人袭击将会致命。")
+
+
+@BOOK.unit("curse", "诅咒", mandatory=True)
+class ELDER_CURSE(WerewolfUnit):
+    """The 长老's curse, asked of every departure (order.MOMENTS): killed by the village, he takes every power
+    but the wolves' (option 长老诅咒); a flipped 白痴 leaves with it."""
+
+    def chain(self, w: World, dep: Departure) -> list[Departure]:
+        state = w.state
+        if state.role(dep.seat) != "长老" or dep.cause not in VILLAGE_KILLS or state.cursed:
+            return []
+        state.cursed = True
+        return [Departure(s, CURSE) for s in state.holders("白痴") if state.alive[s] and state.revealed(s)]
+
+    def announce(self, w: World, dep: Departure, deps: list[Departure]) -> None:
+        ctx, state = w.ctx, w.state
+        if state.role(dep.seat) != "长老" or dep.cause not in VILLAGE_KILLS or not state.cursed:
+            return
+        if _announced(dep, deps, state):
+            return
+        who = "除狼人外的所有角色" if state.curse_scope == "除狼人外" else "好人阵营的所有角色"
+        text = f"{ctx.name(dep.seat)} 是长老，被好人误杀：{who}失去了特殊能力。"
+        gone = [d.seat for d in deps if d.cause == CURSE]
+        if gone:
+            text += f"已翻牌的白痴 {'、'.join(ctx.name(s) for s in gone)} 离开了游戏。"
+        ctx.group(text, "reveal", {"out": tuple(gone)})
+        ctx.judge(f"{ctx.name(dep.seat)}（长老）被好人误杀：{who}失去特殊能力")

@@ -4,15 +4,43 @@ nights running; guarding the 小女孩 is void (002: 守卫不可以守护小女
 from __future__ import annotations
 
 from ...bansha.engine import ALIVE, Action, Ctx
-from ..book import BOOK, Dawn, NightWork, WerewolfRole, WerewolfSkill, acted_tonight
+from ..book import BOOK, Dawn, OncePerNight, WerewolfRole
 from ..state import WerewolfState
 from ..terms import GOD, GOOD, NIGHT
 from ..world import World
 
-GUARD = WerewolfSkill(
+
+@BOOK.unit(
     "guard", "守护", pm_only=True, aliases=("守",), phases=(NIGHT,), target_rule=ALIVE,
     help="每晚守护一人，他今晚不会被狼人杀害（挡不住毒药）；可以守护自己，不能连续两晚守护同一个人；守护小女孩无效。",
 )
+class GUARD(OncePerNight):
+    def target(self, state: WerewolfState, seat: int, target: int) -> str | None:
+        if target == state.last_guarded:
+            return f"不能连续两晚守护同一个人（昨晚守护的是 {target}号）。"
+        if state.guard_girl == "拒绝" and state.role(target) == "小女孩":
+            return "守卫不可以守护小女孩。"
+        return None
+
+    def resolve(self, ctx: Ctx, state: WerewolfState, seat: int, action: Action) -> None:
+        target = action.targets[0]
+        state.guarded = target
+        state.guards.append((state.day, target))
+        state.done.add(seat)
+        ctx.seat(seat, f"你今晚守护 {ctx.name(target)}。")
+        ctx.judge(f"第{state.day}夜 {ctx.name(seat)}（守卫）守护 {ctx.name(target)}")
+
+    # --- its step of the night (order.NIGHT_ORDER) ---------------------------------------------------------
+    def dawn(self, w: World, dawn: Dawn) -> None:
+        state = w.state
+        if state.guarded:
+            if state.role(state.guarded) == "小女孩":  # 002: 守卫不可以守护小女孩
+                dawn.notes.append(f"守护 {state.guarded}号（小女孩）无效")
+            else:
+                dawn.protected.add(state.guarded)
+
+    def morning(self, w: World, dawn: Dawn) -> None:
+        w.state.last_guarded = w.state.guarded  # not the same player two nights running
 
 
 class Guard(WerewolfRole):
@@ -30,37 +58,3 @@ class Guard(WerewolfRole):
 GUARD_ROLE = BOOK.role(Guard(
     "守卫", GOOD, (GUARD,), "每晚守护一人不被狼人杀害；可以守护自己，不能连续两晚守护同一个人，不能守护小女孩。", GOD,
 ))
-BOOK.blocked(GUARD)(acted_tonight)
-
-
-@BOOK.target(GUARD)
-def not_twice_running(state: WerewolfState, seat: int, target: int) -> str | None:
-    if target == state.last_guarded:
-        return f"不能连续两晚守护同一个人（昨晚守护的是 {target}号）。"
-    if state.guard_girl == "拒绝" and state.role(target) == "小女孩":
-        return "守卫不可以守护小女孩。"
-    return None
-
-
-@BOOK.effect(GUARD)
-def guard(ctx: Ctx, state: WerewolfState, seat: int, action: Action) -> None:
-    target = action.targets[0]
-    state.guarded = target
-    state.guards.append((state.day, target))
-    state.done.add(seat)
-    ctx.seat(seat, f"你今晚守护 {ctx.name(target)}。")
-    ctx.judge(f"第{state.day}夜 {ctx.name(seat)}（守卫）守护 {ctx.name(target)}")
-
-
-@BOOK.step("guardian")
-class Guarding(NightWork):
-    def resolve(self, w: World, dawn: Dawn) -> None:
-        state = w.state
-        if state.guarded:
-            if state.role(state.guarded) == "小女孩":  # 002: 守卫不可以守护小女孩
-                dawn.notes.append(f"守护 {state.guarded}号（小女孩）无效")
-            else:
-                dawn.protected.add(state.guarded)
-
-    def morning(self, w: World, dawn: Dawn) -> None:
-        w.state.last_guarded = w.state.guarded  # not the same player two nights running

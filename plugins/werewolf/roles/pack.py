@@ -7,24 +7,10 @@ to the most recently chosen of the tied; no choice at all is a 平安夜 (our ch
 from __future__ import annotations
 
 from ...bansha.engine import ALIVE, ALIVE_OTHER, Action, Ctx, Refusal, Skill
-from ..book import BOOK, Dawn, NightWork, WerewolfRole, WerewolfSkill
+from ..book import BOOK, Dawn, WerewolfRole, WerewolfUnit
 from ..state import WerewolfState
 from ..terms import NIGHT, WOLF, WOLF_TEAM, seats_text
 from ..world import World
-
-KILL = WerewolfSkill(
-    "kill", "杀人",
-    pm_only=True,  # night skills: typed in the group they would give the role away
-    aliases=("刀",), phases=(NIGHT,), target_rule=ALIVE, team=WOLF_TEAM, harmful=True,
-    help="狼人每晚一起选择杀害一名好人；每只狼以自己最后一次选择为准，得票最多的人被杀，"
-    "平票时取其中最近被选的人；全体 /放弃 为平安夜。",
-)
-ACCUSE = BOOK.declare(WerewolfSkill(
-    "accuse", "指认", pm_only=True, aliases=("抓", "抓小女孩"), phases=(NIGHT,), target_rule=ALIVE_OTHER,
-    team=WOLF_TEAM, harmful=True,
-    help="（偷看风险=指认 时）指认你们认为正在偷看的小女孩；狼队以最后一次指认为准。"
-    "指认对了且她今晚偷看了，她代替原目标被杀。",
-))
 
 
 def can_accuse(state: WerewolfState) -> bool:
@@ -36,7 +22,6 @@ def peek_relay(ctx: Ctx, state: WerewolfState, text: str) -> None:
     girl = state.peeking
     if girl and state.alive[girl] and state.phase == NIGHT:
         ctx.seat(girl, f"【偷看】{text}", "peek")
-
 
 
 class WolfRole(WerewolfRole):
@@ -62,16 +47,6 @@ class WolfRole(WerewolfRole):
             picks = "；".join(f"{w}号→{t}号" for w, (t, _) in sorted(state.wolf_choice.items()) if t)
             lines.append(f"今晚狼队的选择：{picks or '无'}。")
         return lines
-
-
-@BOOK.target(KILL)
-def not_a_mate(state: WerewolfState, seat: int, target: int) -> str | None:
-    return "狼人每晚杀死的是好人，不能选择狼队友。" if state.kind(target) == WOLF else None
-
-
-@BOOK.target(ACCUSE)
-def girl_is_no_mate(state: WerewolfState, seat: int, target: int) -> str | None:
-    return "小女孩不会是你的狼队友。" if state.kind(target) == WOLF else None
 
 
 def wolf_target(state: WerewolfState) -> int:
@@ -106,19 +81,6 @@ def _tell_pack(ctx: Ctx, state: WerewolfState, seat: int, text: str, data: dict 
     ctx.team(WOLF_TEAM, mates, f"【{WOLF_TEAM}】{text}", "team", data)
 
 
-@BOOK.effect(KILL)
-def kill(ctx: Ctx, state: WerewolfState, seat: int, action: Action) -> None:
-    target = action.targets[0]
-    state.stamp += 1
-    state.wolf_choice[seat] = (target, state.stamp)
-    state.done.add(seat)
-    plan = wolf_plan(ctx, state)
-    _tell_pack(ctx, state, seat, f"{ctx.name(seat)} 选择杀 {ctx.name(target)}。{plan}", {"seat": seat, "target": target})
-    ctx.seat(seat, f"你选择杀 {ctx.name(target)}。{plan}（夜晚结束前可以改选或 /放弃）")
-    ctx.judge(f"第{state.day}夜 {ctx.name(seat)}（{state.role(seat)}）选择杀 {ctx.name(target)}")
-    peek_relay(ctx, state, f"某只狼选择杀 {ctx.name(target)}。{plan}")
-
-
 def wolf_pass(ctx: Ctx, state: WerewolfState, seat: int) -> None:
     """/放弃 by a wolf at night: its vote is withdrawn (all of them: a 平安夜)."""
     if seat in state.done and seat not in state.wolf_choice:
@@ -131,18 +93,30 @@ def wolf_pass(ctx: Ctx, state: WerewolfState, seat: int) -> None:
     peek_relay(ctx, state, f"某只狼放弃了杀人。{plan}")
 
 
-@BOOK.effect(ACCUSE)
-def accuse(ctx: Ctx, state: WerewolfState, seat: int, action: Action) -> None:
-    target = action.targets[0]
-    state.accused = target
-    _tell_pack(ctx, state, seat, f"{ctx.name(seat)} 指认 {ctx.name(target)} 是偷看的小女孩。")
-    ctx.seat(seat, f"你指认 {ctx.name(target)} 是偷看的小女孩（狼队以最后一次指认为准）。")
-    ctx.judge(f"第{state.day}夜 {ctx.name(seat)}（{state.role(seat)}）指认 {ctx.name(target)} 是小女孩")
-    peek_relay(ctx, state, f"某只狼怀疑 {ctx.name(target)} 是偷看的小女孩。")
+@BOOK.unit(
+    "kill", "杀人",
+    pm_only=True,  # night skills: typed in the group they would give the role away
+    aliases=("刀",), phases=(NIGHT,), target_rule=ALIVE, team=WOLF_TEAM, harmful=True,
+    help="狼人每晚一起选择杀害一名好人；每只狼以自己最后一次选择为准，得票最多的人被杀，"
+    "平票时取其中最近被选的人；全体 /放弃 为平安夜。",
+)
+class KILL(WerewolfUnit):
+    def target(self, state: WerewolfState, seat: int, target: int) -> str | None:
+        return "狼人每晚杀死的是好人，不能选择狼队友。" if state.kind(target) == WOLF else None
 
+    def resolve(self, ctx: Ctx, state: WerewolfState, seat: int, action: Action) -> None:
+        target = action.targets[0]
+        state.stamp += 1
+        state.wolf_choice[seat] = (target, state.stamp)
+        state.done.add(seat)
+        plan = wolf_plan(ctx, state)
+        _tell_pack(ctx, state, seat, f"{ctx.name(seat)} 选择杀 {ctx.name(target)}。{plan}",
+                   {"seat": seat, "target": target})
+        ctx.seat(seat, f"你选择杀 {ctx.name(target)}。{plan}（夜晚结束前可以改选或 /放弃）")
+        ctx.judge(f"第{state.day}夜 {ctx.name(seat)}（{state.role(seat)}）选择杀 {ctx.name(target)}")
+        peek_relay(ctx, state, f"某只狼选择杀 {ctx.name(target)}。{plan}")
 
-@BOOK.step("wolves")
-class Wolves(NightWork):
+    # --- the pack's step of the night (order.NIGHT_ORDER) ----------------------------------------------------
     def close(self, w: World) -> None:
         """The pack's decision, fixed as the sub-phase closes."""
         ctx, state = w.ctx, w.state
@@ -157,7 +131,26 @@ class Wolves(NightWork):
             ctx.judge(f"第{state.day}夜 狼人没有杀人")
             peek_relay(ctx, state, "狼队最后决定今晚不杀人。")
 
-    def resolve(self, w: World, dawn: Dawn) -> None:
+    def dawn(self, w: World, dawn: Dawn) -> None:
         state = w.state
         if state.kill and state.kill not in dawn.protected:
             dawn.deaths.setdefault(state.kill, []).append("狼人杀害")
+
+
+@BOOK.unit(
+    "accuse", "指认", pm_only=True, aliases=("抓", "抓小女孩"), phases=(NIGHT,), target_rule=ALIVE_OTHER,
+    team=WOLF_TEAM, harmful=True,
+    help="（偷看风险=指认 时）指认你们认为正在偷看的小女孩；狼队以最后一次指认为准。"
+    "指认对了且她今晚偷看了，她代替原目标被杀。",
+)
+class ACCUSE(WerewolfUnit):
+    def target(self, state: WerewolfState, seat: int, target: int) -> str | None:
+        return "小女孩不会是你的狼队友。" if state.kind(target) == WOLF else None
+
+    def resolve(self, ctx: Ctx, state: WerewolfState, seat: int, action: Action) -> None:
+        target = action.targets[0]
+        state.accused = target
+        _tell_pack(ctx, state, seat, f"{ctx.name(seat)} 指认 {ctx.name(target)} 是偷看的小女孩。")
+        ctx.seat(seat, f"你指认 {ctx.name(target)} 是偷看的小女孩（狼队以最后一次指认为准）。")
+        ctx.judge(f"第{state.day}夜 {ctx.name(seat)}（{state.role(seat)}）指认 {ctx.name(target)} 是小女孩")
+        peek_relay(ctx, state, f"某只狼怀疑 {ctx.name(target)} 是偷看的小女孩。")

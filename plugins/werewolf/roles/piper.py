@@ -4,45 +4,29 @@ charmed he wins alone (verdict.py). The charm lands at dawn, on those who live t
 from __future__ import annotations
 
 from ...bansha.engine import ALIVE_OTHER, Action, Ctx
-from ..book import BOOK, Dawn, NightWork, WerewolfRole, WerewolfSkill, acted_tonight
+from ..book import BOOK, Dawn, OncePerNight, WerewolfRole
 from ..state import WerewolfState
 from ..terms import NIGHT, PIPER, SOLO, seats_text
 from ..world import World
 
-CHARM = WerewolfSkill(
+
+@BOOK.unit(
     "charm", "迷惑", pm_only=True, aliases=("魅惑", "吹笛"), phases=(NIGHT,), targets=2, min_targets=1,
     target_rule=ALIVE_OTHER,
     help="每晚迷惑两名还没被迷惑的玩家（不能迷惑自己）；活着的玩家全部被迷惑时你独自获胜。",
 )
+class CHARM(OncePerNight):
+    def target(self, state: WerewolfState, seat: int, target: int) -> str | None:
+        return f"{target}号 已经被迷惑了。" if target in state.charmed else None
 
+    def resolve(self, ctx: Ctx, state: WerewolfState, seat: int, action: Action) -> None:
+        state.charming = sorted(action.targets)
+        state.done.add(seat)
+        ctx.seat(seat, f"你今晚迷惑 {'、'.join(ctx.name(t) for t in state.charming)}。")
+        ctx.judge(f"第{state.day}夜 {ctx.name(seat)}（吹笛者）迷惑 {'、'.join(ctx.name(t) for t in state.charming)}")
 
-class Piper(WerewolfRole):
-    def tells(self, state: WerewolfState, seat: int) -> list[str]:
-        return [f"已被你迷惑的玩家：{seats_text(state.charmed)}。"]
-
-
-PIPER_ROLE = BOOK.role(Piper(
-    "吹笛者", PIPER, (CHARM,), "每晚迷惑两名玩家；活着的玩家全部被你迷惑时你独自获胜，其余所有人都输。", SOLO,
-))
-BOOK.blocked(CHARM)(acted_tonight)
-
-
-@BOOK.target(CHARM)
-def not_yet_charmed(state: WerewolfState, seat: int, target: int) -> str | None:
-    return f"{target}号 已经被迷惑了。" if target in state.charmed else None
-
-
-@BOOK.effect(CHARM)
-def charm(ctx: Ctx, state: WerewolfState, seat: int, action: Action) -> None:
-    state.charming = sorted(action.targets)
-    state.done.add(seat)
-    ctx.seat(seat, f"你今晚迷惑 {'、'.join(ctx.name(t) for t in state.charming)}。")
-    ctx.judge(f"第{state.day}夜 {ctx.name(seat)}（吹笛者）迷惑 {'、'.join(ctx.name(t) for t in state.charming)}")
-
-
-@BOOK.step("piper")
-class Charming(NightWork):
-    def resolve(self, w: World, dawn: Dawn) -> None:
+    # --- its step of the night (order.NIGHT_ORDER) ---------------------------------------------------------
+    def dawn(self, w: World, dawn: Dawn) -> None:
         dawn.charm = list(w.state.charming)
 
     def morning(self, w: World, dawn: Dawn) -> None:
@@ -58,3 +42,13 @@ class Charming(NightWork):
                     f"【迷惑】你被吹笛者迷惑了。目前被迷惑的玩家：{'、'.join(ctx.name(c) for c in charmed)}。",
                     "charm",
                 )
+
+
+class Piper(WerewolfRole):
+    def tells(self, state: WerewolfState, seat: int) -> list[str]:
+        return [f"已被你迷惑的玩家：{seats_text(state.charmed)}。"]
+
+
+PIPER_ROLE = BOOK.role(Piper(
+    "吹笛者", PIPER, (CHARM,), "每晚迷惑两名玩家；活着的玩家全部被你迷惑时你独自获胜，其余所有人都输。", SOLO,
+))

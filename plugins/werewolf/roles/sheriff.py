@@ -5,34 +5,14 @@ tie ("在平票时他可以决定选哪一个，也可以不选择"), and the ba
 from __future__ import annotations
 
 from ...bansha.engine import ALIVE, ALIVE_OTHER, Action, Ctx
-from ..book import BOOK, AfterDeath, WerewolfSkill
+from ..book import BOOK, WerewolfUnit
 from ..state import WerewolfState
 from ..terms import BADGE, ELECT, ELECT_VOTE, TIE, seats_text
 from ..turn import Turn
 from ..world import World
 
-STAND = BOOK.declare(WerewolfSkill(
-    "stand", "上警", phases=(ELECT,), targets=0, public=True, help="第一天在群里发送 /上警 参加警长竞选。",
-))
-WITHDRAW = BOOK.declare(WerewolfSkill(
-    "withdraw", "退水", phases=(ELECT, ELECT_VOTE), targets=0, public=True, optional=True,
-    help="上警后在群里发送 /退水 退出竞选（投给你的票作废，退水后不能再上警）。",
-))
-DECIDE = BOOK.declare(WerewolfSkill(
-    "decide", "决断", aliases=("决定",), phases=(TIE,), target_rule=ALIVE, harmful=True,
-    help="放逐投票平票时，警长从平票者中决定放逐一人；不选请 /放弃。",
-))
-HANDOVER = BOOK.declare(WerewolfSkill(
-    "handover", "移交", aliases=("移交警徽", "传警徽"), phases=(BADGE,), target_rule=ALIVE_OTHER, when_dead=True,
-    help="警长出局时把警徽移交给一名存活玩家。",
-))
-TEAR = BOOK.declare(WerewolfSkill(
-    "tear", "撕警徽", aliases=("撕毁警徽",), phases=(BADGE,), targets=0, when_dead=True,
-    help="警长出局时撕毁警徽：本局从此没有警长。",
-))
 
-
-def skills(state: WerewolfState, seat: int) -> list[WerewolfSkill]:
+def skills(state: WerewolfState, seat: int) -> list[WerewolfUnit]:
     """The sheriff's skills this seat holds now: the election's until it is over, then the badge's."""
     out = [STAND, WITHDRAW] if state.sheriff_on and not state.elect_done else []
     if state.sheriff == seat:
@@ -40,79 +20,6 @@ def skills(state: WerewolfState, seat: int) -> list[WerewolfSkill]:
     if state.badge.pending and state.badge.chooser == seat:
         out += [HANDOVER, TEAR]
     return out
-
-
-@BOOK.blocked(STAND)
-def may_stand(state: WerewolfState, seat: int) -> str | None:
-    if state.election is None or not state.election.open:
-        return "现在不是上警的时间。"
-    if seat in state.election.candidates:
-        return "你已经上警了。"
-    return "你已经退水，不能再次上警。" if seat in state.election.withdrawn else None
-
-
-@BOOK.blocked(WITHDRAW)
-def stood(state: WerewolfState, seat: int) -> str | None:
-    return "你没有上警，不需要退水。" if state.election is None or seat not in state.election.candidates else None
-
-
-@BOOK.blocked(DECIDE)
-def his_tie(state: WerewolfState, seat: int) -> str | None:
-    return "现在不需要你决断。" if state.sheriff != seat or seat in state.done else None
-
-
-@BOOK.target(DECIDE)
-def among_the_tied(state: WerewolfState, seat: int, target: int) -> str | None:
-    return f"只能从平票的 {seats_text(state.candidates)} 中选择。" if target not in state.candidates else None
-
-
-def _badge_decided(state: WerewolfState, seat: int) -> str | None:
-    return "你已经决定了警徽的去向。" if seat in state.done else None
-
-
-BOOK.blocked(HANDOVER)(_badge_decided)
-BOOK.blocked(TEAR)(_badge_decided)
-
-
-@BOOK.effect(STAND)
-def stand(ctx: Ctx, state: WerewolfState, seat: int, action: Action) -> None:
-    state.election.stand(seat)
-    state.stood.append(seat)
-    state.done.add(seat)
-    ctx.group(f"{ctx.name(seat)} 上警。")
-    ctx.judge(f"第{state.day}天 {ctx.name(seat)} 上警")
-
-
-@BOOK.effect(WITHDRAW)
-def withdraw(ctx: Ctx, state: WerewolfState, seat: int, action: Action) -> None:
-    state.election.withdraw(seat)
-    voided = " 投给他的票作废，可以重新投票。" if state.phase == ELECT_VOTE else ""
-    ctx.group(f"{ctx.name(seat)} 退水。{voided}")
-    ctx.judge(f"第{state.day}天 {ctx.name(seat)} 退水")
-
-
-@BOOK.effect(DECIDE)
-def decide(ctx: Ctx, state: WerewolfState, seat: int, action: Action) -> None:
-    target = action.targets[0]
-    state.done.add(seat)
-    ctx.group(f"警长 {ctx.name(seat)} 决定放逐 {ctx.name(target)}。")
-    ctx.judge(f"第{state.day}天 警长 {ctx.name(seat)} 在平票中决定放逐 {ctx.name(target)}")
-    Turn(ctx, state).day.exile(target)
-
-
-@BOOK.effect(HANDOVER)
-def handover(ctx: Ctx, state: WerewolfState, seat: int, action: Action) -> None:
-    target = action.targets[0]
-    state.badge.hand_to(target)
-    state.done.add(seat)
-    ctx.group(f"{ctx.name(seat)} 将警徽移交给 {ctx.name(target)}，{ctx.name(target)} 成为新的警长。", "reveal")
-    ctx.judge(f"第{state.day}天 {ctx.name(seat)} 将警徽移交给 {ctx.name(target)}")
-
-
-@BOOK.effect(TEAR)
-def tear(ctx: Ctx, state: WerewolfState, seat: int, action: Action) -> None:
-    state.done.add(seat)
-    tear_badge(ctx, state, auto=False)
 
 
 def tear_badge(ctx: Ctx, state: WerewolfState, *, auto: bool) -> None:
@@ -123,9 +30,92 @@ def tear_badge(ctx: Ctx, state: WerewolfState, *, auto: bool) -> None:
     ctx.judge(f"第{state.day}天 {ctx.name(seat)} {why}")
 
 
-@BOOK.step("badge")
-class Badge(AfterDeath):
-    def run(self, w: World, seats: tuple[int, ...]) -> bool:
+@BOOK.unit("stand", "上警", phases=(ELECT,), targets=0, public=True, help="第一天在群里发送 /上警 参加警长竞选。")
+class STAND(WerewolfUnit):
+    def blocked(self, state: WerewolfState, seat: int) -> str | None:
+        if state.election is None or not state.election.open:
+            return "现在不是上警的时间。"
+        if seat in state.election.candidates:
+            return "你已经上警了。"
+        return "你已经退水，不能再次上警。" if seat in state.election.withdrawn else None
+
+    def resolve(self, ctx: Ctx, state: WerewolfState, seat: int, action: Action) -> None:
+        state.election.stand(seat)
+        state.stood.append(seat)
+        state.done.add(seat)
+        ctx.group(f"{ctx.name(seat)} 上警。")
+        ctx.judge(f"第{state.day}天 {ctx.name(seat)} 上警")
+
+
+@BOOK.unit(
+    "withdraw", "退水", phases=(ELECT, ELECT_VOTE), targets=0, public=True, optional=True,
+    help="上警后在群里发送 /退水 退出竞选（投给你的票作废，退水后不能再上警）。",
+)
+class WITHDRAW(WerewolfUnit):
+    def blocked(self, state: WerewolfState, seat: int) -> str | None:
+        return "你没有上警，不需要退水。" if state.election is None or seat not in state.election.candidates else None
+
+    def resolve(self, ctx: Ctx, state: WerewolfState, seat: int, action: Action) -> None:
+        state.election.withdraw(seat)
+        voided = " 投给他的票作废，可以重新投票。" if state.phase == ELECT_VOTE else ""
+        ctx.group(f"{ctx.name(seat)} 退水。{voided}")
+        ctx.judge(f"第{state.day}天 {ctx.name(seat)} 退水")
+
+
+@BOOK.unit(
+    "decide", "决断", aliases=("决定",), phases=(TIE,), target_rule=ALIVE, harmful=True,
+    help="放逐投票平票时，警长从平票者中决定放逐一人；不选请 /放弃。",
+)
+class DECIDE(WerewolfUnit):
+    def blocked(self, state: WerewolfState, seat: int) -> str | None:
+        return "现在不需要你决断。" if state.sheriff != seat or seat in state.done else None
+
+    def target(self, state: WerewolfState, seat: int, target: int) -> str | None:
+        return f"只能从平票的 {seats_text(state.candidates)} 中选择。" if target not in state.candidates else None
+
+    def resolve(self, ctx: Ctx, state: WerewolfState, seat: int, action: Action) -> None:
+        target = action.targets[0]
+        state.done.add(seat)
+        ctx.group(f"警长 {ctx.name(seat)} 决定放逐 {ctx.name(target)}。")
+        ctx.judge(f"第{state.day}天 警长 {ctx.name(seat)} 在平票中决定放逐 {ctx.name(target)}")
+        Turn(ctx, state).day.exile(target)
+
+
+class BadgeChoice(WerewolfUnit):
+    """移交 and 撕警徽: once the leaving sheriff has decided, neither."""
+
+    def blocked(self, state: WerewolfState, seat: int) -> str | None:
+        return "你已经决定了警徽的去向。" if seat in state.done else None
+
+
+@BOOK.unit(
+    "handover", "移交", aliases=("移交警徽", "传警徽"), phases=(BADGE,), target_rule=ALIVE_OTHER, when_dead=True,
+    help="警长出局时把警徽移交给一名存活玩家。",
+)
+class HANDOVER(BadgeChoice):
+    def resolve(self, ctx: Ctx, state: WerewolfState, seat: int, action: Action) -> None:
+        target = action.targets[0]
+        state.badge.hand_to(target)
+        state.done.add(seat)
+        ctx.group(f"{ctx.name(seat)} 将警徽移交给 {ctx.name(target)}，{ctx.name(target)} 成为新的警长。", "reveal")
+        ctx.judge(f"第{state.day}天 {ctx.name(seat)} 将警徽移交给 {ctx.name(target)}")
+
+
+@BOOK.unit(
+    "tear", "撕警徽", aliases=("撕毁警徽",), phases=(BADGE,), targets=0, when_dead=True,
+    help="警长出局时撕毁警徽：本局从此没有警长。",
+)
+class TEAR(BadgeChoice):
+    def resolve(self, ctx: Ctx, state: WerewolfState, seat: int, action: Action) -> None:
+        state.done.add(seat)
+        tear_badge(ctx, state, auto=False)
+
+
+@BOOK.unit("badge", "警徽去向", mandatory=True)
+class BADGE_STEP(WerewolfUnit):
+    """The leaving sheriff's step after his death (order.AFTER_DEATH): his phase to 移交 or 撕警徽."""
+
+    def enter(self, w: World, seats: tuple[int, ...]) -> bool:
         ctx, state = w.ctx, w.state
         if not seats:  # red-carded before choosing: the badge is lost
             if state.badge.pending:

@@ -9,27 +9,32 @@ import importlib
 import sys
 
 import pytest
-from test_werewolf import Table
+from werewolf_table import Table
 
+from plugins.bansha.engine.core.behaviour import problems
 from plugins.werewolf import boards, order
-from plugins.werewolf.book import BOOK
+from plugins.werewolf.book import BOOK, WerewolfUnit
 from plugins.werewolf.order import NightStep
 from plugins.werewolf.terms import DAY, NIGHT
 
 BOARD = "狼人*2,守夜人,预言家,平民*3"
 
 
+def _problems() -> list[str]:
+    return problems(BOOK.units, order.MOMENTS, (*order.NIGHT_ORDER, *order.AFTER_DEATH), base=WerewolfUnit)
+
+
 @pytest.fixture
 def watchman(monkeypatch):
-    saved = (dict(BOOK.roles), dict(BOOK.skills), {kind: dict(table) for kind, table in BOOK.handlers.items()})
+    saved = (dict(BOOK.roles), dict(BOOK.skills), dict(BOOK.units))
     sys.modules.pop("werewolf_watchman", None)
-    module = importlib.import_module("werewolf_watchman")  # the one new module registers itself in the book
-    monkeypatch.setattr(order, "NIGHT_ORDER", (*order.NIGHT_ORDER, NightStep("watch", "守夜人", NIGHT)))
+    module = importlib.import_module("werewolf_watchman")  # the one new module declares itself in the book
+    step = NightStep("patrol", "守夜人", NIGHT, moments=("morning",))
+    monkeypatch.setattr(order, "NIGHT_ORDER", (*order.NIGHT_ORDER, step))
     monkeypatch.setattr(boards, "CARDS", (*boards.CARDS, "守夜人"))
-    keys = [step.key for step in (*order.NIGHT_ORDER, *order.AFTER_DEATH)]
-    assert BOOK.problems(keys) == []
+    assert _problems() == []
     yield module
-    BOOK.roles, BOOK.skills, BOOK.handlers = saved
+    BOOK.roles, BOOK.skills, BOOK.units = saved
     sys.modules.pop("werewolf_watchman", None)
 
 
@@ -70,5 +75,5 @@ def test_a_quiet_night_for_the_patrolled(watchman):
 
 
 def test_the_book_is_as_it_was_after_the_example():
-    assert "守夜人" not in BOOK.roles and "patrol" not in BOOK.skills
-    assert BOOK.problems([step.key for step in (*order.NIGHT_ORDER, *order.AFTER_DEATH)]) == []
+    assert "守夜人" not in BOOK.roles and "patrol" not in BOOK.skills and "patrol" not in BOOK.units
+    assert _problems() == []

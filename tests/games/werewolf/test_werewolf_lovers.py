@@ -7,8 +7,9 @@ Each scenario plays a small custom board through the engine, exactly as the QQ l
 
 from __future__ import annotations
 
-from test_werewolf_classic import RULES, Classic
-from test_werewolf_fuzz import options_for, play
+from werewolf_classic import Classic
+from werewolf_play import options_for, play
+from werewolf_table import RULES
 
 from plugins.bansha.engine.game import ENDED
 from plugins.werewolf.terms import DAY, HUNTER, LAST_WORDS, NIGHT, WITCH
