@@ -6,7 +6,7 @@ engine's (`blocked`, `target`):
 
 - `submit`: PLAN for a night submission — `plan` keeps it in `state.tonight` (/放弃 applies, and a second one
   is refused unless `again`), and it resolves at its step of the night (order.NIGHT_ORDER); NOW for what
-  resolves when used (the vote, 最后一枪), `resolve(w, seat, action)` with the input's World (world.py);
+  resolves when used (the vote, 最后一枪): `resolve(ctx, state, seat, action)`, as in every game;
 - named moments (order.MOMENTS, the one table): a night step's part (`fox_acts`, `infections_resolve`…)
   and what a seat's own units answer when it leaves (`out`), is the target of 预言 (`checked`), is validly
   infected (`infected`) or keeps its camp after 救药 (`resists`). A moment runs only because the table
@@ -20,7 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ..bansha.engine import PLAN, Action, Behaviour, Book, Ctx, Role
+from ..bansha.engine import Action, Behaviour, Book, Ctx, Role
 from .order import MOMENTS
 from .terms import seats_text
 
@@ -34,22 +34,15 @@ GO, VOID, WAIT = "go", "void", "wait"  # what a seat's units answer at `infected
 
 @dataclass(frozen=True)
 class LudingSkill(Behaviour):
-    again: bool = False  # a night submission that may be made more than once a night (感染 with 激励: its own check)
-
-    @property
-    def nightly(self) -> bool:
-        """A night submission, kept in state.tonight[key] until its step: /放弃 applies, a second one is refused."""
-        return self.submit == PLAN
+    # submit=PLAN: a night submission, kept in state.tonight[key] until its step (/放弃 applies, a second one
+    # is refused) …
+    again: bool = False  # … unless it may be made more than once a night (感染 with 激励: its own check)
 
     def plan(self, ctx: Ctx, state: LudingState, seat: int, action: Action) -> None:
         """A one-target night submission: kept in state.tonight until the night resolves."""
         target = action.targets[0]
         state.tonight[self.key] = target
         submitted(ctx, state, seat, f"{self.name} {ctx.name(target)}")
-
-    def resolve(self, w: World, seat: int, action: Action) -> None:
-        """A skill that resolves when used (NOW), with the input's World."""
-        raise NotImplementedError(f"{self.key} has no effect")
 
 
 @dataclass(frozen=True)

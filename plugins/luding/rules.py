@@ -102,7 +102,7 @@ class LudingRuleset(Ruleset):
         """What holds for every night submission (lost, given up, already in), then the skill's own check."""
         if not state.has(seat, skill.key):
             return f"你已经失去了技能「{skill.name}」。"
-        if isinstance(skill, LudingSkill) and skill.nightly:
+        if isinstance(skill, LudingSkill) and skill.submit == PLAN:  # a night submission (book.LudingSkill)
             if state.passed_on(seat, skill.key):
                 return "你已经放弃了今晚的这个行动。"
             if not skill.again and state.tonight.get(skill.key):
@@ -110,13 +110,12 @@ class LudingRuleset(Ruleset):
         return super().blocked(state, seat, skill)
 
     def perform(self, ctx: Ctx, state: LudingState, seat: int, skill: Skill, action: Action) -> None:
-        """A night submission (PLAN) is kept in state.tonight until its step of the night; the rest (the vote,
-        最后一枪) resolves now, with the input's World (the procedures a unit may call)."""
-        assert isinstance(skill, LudingSkill)
-        if skill.submit == PLAN:
+        """A night submission (PLAN) is kept in state.tonight until its step of the night (book.LudingSkill.plan);
+        the rest (the vote, 最后一枪) resolves now, as the engine does it (`resolve`)."""
+        if isinstance(skill, LudingSkill) and skill.submit == PLAN:
             skill.plan(ctx, state, seat, action)
         else:
-            skill.resolve(Turn(ctx, state), seat, action)
+            super().perform(ctx, state, seat, skill, action)
 
     def prompt_note(self, state: LudingState, seat: int) -> str:
         return views.role_of(state, seat).prompt_line(state, seat)

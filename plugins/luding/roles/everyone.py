@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from ...bansha.engine import ALIVE, Action
+from ...bansha.engine import ALIVE, Action, Ctx
 from ..book import BOOK, LudingSkill
+from ..state import LudingState
 from ..terms import DAY
-from ..world import World
 
 
 @BOOK.unit("vote", "投票", aliases=("改票",), phases=(DAY,), target_rule=ALIVE, words=("弃权", "改票"),
            help="白天投票，写明对象和理由；投票后只有一次改票机会，关门前一小时不得改票。")
 class VOTE(LudingSkill):
-    def resolve(self, w: World, seat: int, action: Action) -> None:
-        w.ctx.vote(w.state.box, seat, action)
+    def resolve(self, ctx: Ctx, state: LudingState, seat: int, action: Action) -> None:
+        ctx.vote(state.box, seat, action)

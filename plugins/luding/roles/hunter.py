@@ -9,10 +9,11 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ...bansha.engine import ANY, Action, Skill
+from ...bansha.engine import ANY, Action, Ctx, Skill
 from ..book import BOOK, VOID, WAIT, LudingRole, LudingSkill
 from ..state import LudingState
 from ..terms import BY_VOTE, HUNTER, HUNTER_TIMEOUT, LOYAL, NIGHT, RED, SETTLE, SHOT_BY_DAY, SHOT_BY_NIGHT, VILLAGE
+from ..turn import Turn  # the procedures, put together for this input (turn.py imports no role)
 from ..world import World
 
 
@@ -55,8 +56,8 @@ class SHOT(LudingSkill):
             state.shooter = seat
             ctx.seat(seat, "你出局了。请立即决定<最后一枪>：/技能 最后一枪 <目标>，不开枪请 /放弃。")
 
-    def resolve(self, w: World, seat: int, action: Action) -> None:
-        ctx, state = w.ctx, w.state
+    def resolve(self, ctx: Ctx, state: LudingState, seat: int, action: Action) -> None:
+        w = Turn(ctx, state)
         target = action.targets[0]
         state.use(seat, self.key)
         if state.phase == NIGHT:

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from plugins.bansha.engine import PLAN
 from plugins.luding import rules
 from plugins.luding.book import BOOK, LudingRole, LudingSkill
 from plugins.luding.order import NIGHT_ORDER
@@ -41,9 +42,9 @@ def test_a_role_writes_only_the_parts_the_procedures_call():
 def test_every_declared_field_names_what_it_reads():
     for skill in BOOK.skills.values():
         assert isinstance(skill, LudingSkill)
-        assert not skill.again or skill.nightly, skill.key
+        assert not skill.again or skill.submit == PLAN, skill.key
     for step in NIGHT_ORDER:
-        assert {BOOK.skills[k].nightly for k in step.submits} <= {True}, step.key
+        assert {BOOK.skills[k].submit for k in step.submits} <= {PLAN}, step.key
         assert set(step.actors) <= set(ROLES), step.key
 
 
