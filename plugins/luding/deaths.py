@@ -1,14 +1,14 @@
 """出局 in 鹿鼎记, and the 胜负判定 that follows every change (world.Deaths).
 
 A character leaves (`out`): its fate is recorded (published at once by day, at dawn by night), its role
-answers (roles/: the 长老's 长寿之命, the 幼狼's 激励, the 猎人's 最后一枪), then the camps are judged —
+answers (its units under order.MOMENTS["out"]: the 长老's 长寿之命, the 幼狼's 激励, the 猎人's 最后一枪), then the camps are judged —
 003 胜负判定: losses first (优先判负), then wins; a decided winner stops all resolution at once.
 """
 
 from __future__ import annotations
 
 from ..bansha.engine import Outcome
-from .book import BOOK
+from .book import answer
 from .terms import CAMPS, DAY, DAY_CAUSES, FATE, FOX, FOXROLE, RED, SETTLE, SHOT_BY_DAY
 from .world import World
 
@@ -33,7 +33,7 @@ class Deaths:
                 ctx.died(seat)
         else:
             state.night_out.append(seat)
-        BOOK.roles[state.role(seat)].out(self.w, seat, cause, by_day)
+        answer("out", self.w, seat, cause, by_day)
         self.judge()
 
     def remove(self, seat: int, reason: str) -> None:

@@ -1,5 +1,5 @@
 """The night of 鹿鼎记 (world.Night): submissions open, then the settle phase runs order.NIGHT_ORDER step by
-step through the book (each step's handler lives with the role that acts in it), then the dawn.
+step, each step's moment answered by the units order.MOMENTS lists (they live with the roles), then the dawn.
 
 003: every role submits by private message and nothing resolves until the night closes; a hunter who leaves
 in the resolution decides his 最后一枪 at once (the resolution waits for him), then it carries on.
@@ -7,9 +7,8 @@ in the resolution decides his 最后一枪 at once (the resolution waits for him
 
 from __future__ import annotations
 
-from ..bansha.engine.core.roles import STEP
 from .book import BOOK
-from .order import NIGHT_ORDER
+from .order import MOMENTS, NIGHT_ORDER
 from .terms import FATHER_TIMEOUT, NIGHT, NIGHT_TIMEOUT, SETTLE, seats_text
 from .world import World
 
@@ -61,8 +60,9 @@ class Night:
         Each step can be entered again after a pause without repeating what it did."""
         state = self.w.state
         while state.step < len(NIGHT_ORDER) and state.result is None:
-            if not BOOK.handlers[STEP][NIGHT_ORDER[state.step].key](self.w):
-                return  # waiting for a hunter's shot
+            for moment in NIGHT_ORDER[state.step].moments:
+                if not all(MOMENTS.run(moment, BOOK.units, self.w)):
+                    return  # waiting for a hunter's shot
             state.step += 1
 
     def dawn(self) -> None:

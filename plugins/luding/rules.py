@@ -14,8 +14,8 @@ Flow (docs/luding.md has every rule as played and the source of each choice):
 - Win and loss (胜负判定) are judged after every single change (an exit, a camp change, a forfeit): losses
   first, then wins; a decided winner stops all resolution at once.
 
-The parts: terms.py (the text's words, phases, options), roles/ (one module per role: its skills, their
-checks and effects, its night step and its part in the procedures), order.py (the night, one list),
+The parts: terms.py (the text's words, phases, options), roles/ (one module per role: its units — their
+checks, effects and moments — and the role), order.py (the night, one list, and the moment table),
 deaths.py, night.py and day.py (the procedures, behind world.World), views.py (what each one sees). This
 class is the engine's hooks, each handing the input to those parts.
 
@@ -26,17 +26,19 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..bansha.engine import CastRow, Ctx, Outcome, Refusal, Ruleset, Skill, register
+from ..bansha.engine import PLAN, Action, CastRow, Ctx, Outcome, Refusal, Ruleset, Skill, register
+from ..bansha.engine.core.behaviour import problems
 from ..bansha.engine.core.order import StepView
 from . import roles, views
 from .book import BOOK, LudingSkill
-from .order import NIGHT_ORDER
+from .order import MOMENTS, NIGHT_ORDER
 from .state import LudingState
 from .terms import ALL, CAMPS, DAY, DECK, NIGHT, OPTIONS, PHASES, PLAYERS, SETTLE, WOLF
 from .turn import Turn
 
-# Every step of the night has its handler, every handler its step, every declared skill its effect.
-_PROBLEMS = BOOK.problems(step.key for step in NIGHT_ORDER)
+# The one check (engine/core/behaviour.py): every moment a unit writes is in the table (order.MOMENTS, the
+# night's steps), every unit the table lists writes it. The night's steps are the game's own procedures.
+_PROBLEMS = problems(BOOK.units, MOMENTS, NIGHT_ORDER, base=LudingSkill, procedures=[s.key for s in NIGHT_ORDER])
 if _PROBLEMS:
     raise ValueError("鹿鼎记的声明有误：" + "；".join(_PROBLEMS))
 
@@ -100,12 +102,20 @@ class LudingRuleset(Ruleset):
         """What holds for every night submission (lost, given up, already in), then the skill's own check."""
         if not state.has(seat, skill.key):
             return f"你已经失去了技能「{skill.name}」。"
-        if isinstance(skill, LudingSkill) and skill.nightly:
+        if isinstance(skill, LudingSkill) and skill.submit == PLAN:  # a night submission (book.LudingSkill)
             if state.passed_on(seat, skill.key):
                 return "你已经放弃了今晚的这个行动。"
             if not skill.again and state.tonight.get(skill.key):
                 return f"今晚的「{skill.name}」已经提交了。"
         return super().blocked(state, seat, skill)
+
+    def perform(self, ctx: Ctx, state: LudingState, seat: int, skill: Skill, action: Action) -> None:
+        """A night submission (PLAN) is kept in state.tonight until its step of the night (book.LudingSkill.plan);
+        the rest (the vote, 最后一枪) resolves now, as the engine does it (`resolve`)."""
+        if isinstance(skill, LudingSkill) and skill.submit == PLAN:
+            skill.plan(ctx, state, seat, action)
+        else:
+            super().perform(ctx, state, seat, skill, action)
 
     def prompt_note(self, state: LudingState, seat: int) -> str:
         return views.role_of(state, seat).prompt_line(state, seat)

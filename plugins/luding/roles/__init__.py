@@ -1,6 +1,6 @@
 """One module per role of 003 (and `everyone`: the day's vote). Importing the package registers every role
-and skill in the book (book.py); a new role is a new module here, its card in terms.DECK and, if it acts at
-night, its step in order.NIGHT_ORDER."""
+and unit in the book (book.py); a new role is a new module here, its card in terms.DECK and, for each moment
+one of its units answers (a night step, leaving, being checked or infected), its key in order.MOMENTS."""
 
 from ..book import BOOK, LudingRole
 from ..terms import DECK

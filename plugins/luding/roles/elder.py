@@ -8,18 +8,13 @@ from ..state import LudingState
 from ..terms import BY_VOTE, ELDER, GUARD, HUNTER, POISONED, SEER, SHOT_BY_DAY, SHOT_BY_NIGHT, VILLAGE, WITCH
 from ..world import World
 
-LONGEVITY = LudingSkill(
-    "longevity", "长寿之命", targets=0, mandatory=True,
-    help="第一次被有效感染时不转变阵营；你因投票、毒药或最后一枪出局后，女巫、预言家、守卫、猎人失去非强制技能。",
-)
 BOUND = (WITCH, SEER, GUARD, HUNTER)  # the roles that lose their non-强制 skills
 CAUSES = (BY_VOTE, SHOT_BY_DAY, SHOT_BY_NIGHT, POISONED)  # 长寿之命: 投票、毒药、最后一枪
 
 
-class Elder(LudingRole):
-    def marks(self, state: LudingState, seat: int) -> list[str]:
-        return ["长寿之命已抵消一次感染"] if state.elder_hit else []
-
+@BOOK.unit("longevity", "长寿之命", targets=0, mandatory=True,
+           help="第一次被有效感染时不转变阵营；你因投票、毒药或最后一枪出局后，女巫、预言家、守卫、猎人失去非强制技能。")
+class LONGEVITY(LudingSkill):
     def infected(self, w: World, seat: int, head: str) -> str:
         """二: an 长老 never validly infected before counts as validly infected once, and nothing changes."""
         if w.state.elder_hit:
@@ -40,6 +35,11 @@ class Elder(LudingRole):
             if state.alive[holder]:
                 ctx.seat(holder, "长老出局了（<长寿之命>）：你失去了所有非强制技能。")
         ctx.judge("长老出局：女巫、预言家、守卫、猎人失去非强制技能")
+
+
+class Elder(LudingRole):
+    def marks(self, state: LudingState, seat: int) -> list[str]:
+        return ["长寿之命已抵消一次感染"] if state.elder_hit else []
 
 
 ELDER_ROLE = BOOK.role(Elder(ELDER, VILLAGE, (LONGEVITY,), "第一次被有效感染时不转变阵营。"))

@@ -7,12 +7,9 @@ from ..book import BOOK, LudingSkill
 from ..state import LudingState
 from ..terms import DAY
 
-VOTE = BOOK.declare(LudingSkill(
-    "vote", "投票", aliases=("改票",), phases=(DAY,), target_rule=ALIVE, words=("弃权", "改票"),
-    help="白天投票，写明对象和理由；投票后只有一次改票机会，关门前一小时不得改票。",
-))
 
-
-@BOOK.effect(VOTE)
-def vote(ctx: Ctx, state: LudingState, seat: int, action: Action) -> None:
-    ctx.vote(state.box, seat, action)
+@BOOK.unit("vote", "投票", aliases=("改票",), phases=(DAY,), target_rule=ALIVE, words=("弃权", "改票"),
+           help="白天投票，写明对象和理由；投票后只有一次改票机会，关门前一小时不得改票。")
+class VOTE(LudingSkill):
+    def resolve(self, ctx: Ctx, state: LudingState, seat: int, action: Action) -> None:
+        ctx.vote(state.box, seat, action)

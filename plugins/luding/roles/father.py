@@ -5,23 +5,87 @@
 
 from __future__ import annotations
 
-from ...bansha.engine import ALIVE_OTHER, Action, Ctx
-from ..book import BOOK, GO, WAIT, LudingRole, LudingSkill, submitted, void
+from ...bansha.engine import ALIVE_OTHER, PLAN, Action, Ctx
+from ..book import BOOK, GO, WAIT, LudingRole, LudingSkill, answer, submitted, void
 from ..state import LudingState
-from ..terms import CUB, FATHER, FATHER_TIMEOUT, NIGHT, SACRIFICED, WOLF, seats_text
+from ..terms import CUB, FATHER, FATHER_TIMEOUT, NIGHT, WOLF, seats_text
 from ..world import World
-
-INFECT = LudingSkill(
-    "infect", "感染", phases=(NIGHT,), target_rule=ALIVE_OTHER, timeout=FATHER_TIMEOUT, nightly=True, again=True,
-    pm_only=True,  # typed in the group it would give the role away (every night skill, 最后一枪)
-    help="每晚指定一名角色；若他不是妖狐，他转变为狼人阵营（身份和技能不变）并得到反馈。"
-    "你不会得知结果。论坛：关门后 30 分钟内提交。",
-)
 
 
 def infections_allowed(state: LudingState) -> int:
     """激励 (幼狼): two infections on the night after the 幼狼 left, else one."""
     return 2 if state.rally_night == state.day else 1
+
+
+@BOOK.unit("infect", "感染", phases=(NIGHT,), target_rule=ALIVE_OTHER, timeout=FATHER_TIMEOUT, submit=PLAN,
+           again=True,
+           pm_only=True,  # typed in the group it would give the role away (every night skill, 最后一枪)
+           help="每晚指定一名角色；若他不是妖狐，他转变为狼人阵营（身份和技能不变）并得到反馈。"
+           "你不会得知结果。论坛：关门后 30 分钟内提交。")
+class INFECT(LudingSkill):
+    def blocked(self, state: LudingState, seat: int) -> str | None:
+        return "今晚的感染已经提交了。" if len(state.tonight.get(self.key, ())) >= infections_allowed(state) else None
+
+    def plan(self, ctx: Ctx, state: LudingState, seat: int, action: Action) -> None:
+        target = action.targets[0]
+        chosen = state.tonight.setdefault(self.key, [])
+        chosen.append(target)
+        state.infections.append((state.day, target))
+        left = infections_allowed(state) - len(chosen)
+        more = f"（激励：还可以再感染 {left} 次）" if left else ""
+        submitted(ctx, state, seat, f"感染 {ctx.name(target)}{more}")
+
+    def wolves_act(self, w: World) -> bool:
+        """III 父狼、幼狼行动: the infections queue for VI (the 幼狼's 牺牲 follows, cub.py)."""
+        ctx, state = w.ctx, w.state
+        father = state.holder(FATHER)
+        if state.tonight.get(self.key):
+            if state.acts(father, self.key):
+                state.infect_queue = list(state.tonight[self.key])
+                ctx.judge(f"第{state.day}夜 III 父狼感染 {seats_text(state.infect_queue)}")
+            elif state.alive[father]:
+                void(ctx, state, father, "感染", "被魅惑")
+        return True
+
+    def infections_resolve(self, w: World) -> bool:
+        """VI 感染结算, each infection in the order submitted (order.py lists the four numbered steps). The
+        target's units answer in their turn: 猎人 (忠诚) and 长老 (长寿之命) at 一/二, 妖狐 (狡黠) after 三."""
+        ctx, state = w.ctx, w.state
+        while state.infect_at < len(state.infect_queue):
+            target = state.infect_queue[state.infect_at]
+            state.infect_at += 1
+            head = f"第{state.day}夜 VI 感染 {ctx.name(target)}："
+            if not state.alive[target]:
+                ctx.judge(head + "目标已出局")
+                continue
+            if target == state.shielded:  # 一
+                ctx.judge(head + "神圣之盾，感染无效")
+                continue
+            said = next((a for a in answer("infected", w, target, head) if a != GO), GO)  # 一 (猎人), 二 (长老)
+            if said == WAIT:
+                return False  # he decides his shot at once; the next infection waits
+            if said != GO:
+                continue
+            if target == state.saved:  # 三
+                ctx.judge(head + "救药，不转变阵营")
+                continue
+            if any(answer("resists", w, target, head)):
+                continue
+            if state.camps[target] == WOLF:
+                ctx.judge(head + "已属于狼人阵营")
+                continue
+            state.camps[target] = WOLF  # 四
+            state.turned[target] = state.day
+            ctx.judge(head + f"{state.role(target)}转变为狼人阵营")
+            ctx.seat(
+                target,
+                "你被感染了：你转变为【狼人阵营】。你的身份和技能不变，但胜利条件变为狼人阵营的胜利条件。",
+                "role",
+                {"side": "wolf"},
+            )
+            if w.deaths.judge():
+                return True
+        return True
 
 
 class Father(LudingRole):
@@ -41,83 +105,3 @@ class Father(LudingRole):
 FATHER_ROLE = BOOK.role(Father(
     FATHER, WOLF, (INFECT,), "每晚可以感染一名角色，使他转变为狼人阵营。你与幼狼互知但不共群。", mate=CUB,
 ))
-
-
-@BOOK.blocked(INFECT)
-def infections_left(state: LudingState, seat: int) -> str | None:
-    return "今晚的感染已经提交了。" if len(state.tonight.get(INFECT.key, ())) >= infections_allowed(state) else None
-
-
-@BOOK.effect(INFECT)
-def infect(ctx: Ctx, state: LudingState, seat: int, action: Action) -> None:
-    target = action.targets[0]
-    chosen = state.tonight.setdefault(INFECT.key, [])
-    chosen.append(target)
-    state.infections.append((state.day, target))
-    left = infections_allowed(state) - len(chosen)
-    more = f"（激励：还可以再感染 {left} 次）" if left else ""
-    submitted(ctx, state, seat, f"感染 {ctx.name(target)}{more}")
-
-
-@BOOK.step("wolves")
-def wolves_act(w: World) -> bool:
-    """III 父狼、幼狼行动: the infections queue for VI; the 幼狼's 牺牲 takes him out now."""
-    ctx, state = w.ctx, w.state
-    father, cub = state.holder(FATHER), state.holder(CUB)
-    if state.tonight.get("infect"):
-        if state.acts(father, "infect"):
-            state.infect_queue = list(state.tonight["infect"])
-            ctx.judge(f"第{state.day}夜 III 父狼感染 {seats_text(state.infect_queue)}")
-        elif state.alive[father]:
-            void(ctx, state, father, "感染", "被魅惑")
-    if state.tonight.get("sacrifice") and state.alive[cub]:
-        if state.acts(cub, "sacrifice"):
-            ctx.judge(f"第{state.day}夜 III 幼狼 {ctx.name(cub)} 牺牲")
-            ctx.seat(cub, "你牺牲了，已出局。")
-            w.deaths.out(cub, SACRIFICED)
-        else:
-            void(ctx, state, cub, "牺牲", "被魅惑")
-    return True
-
-
-@BOOK.step("infection")
-def infections_resolve(w: World) -> bool:
-    """VI 感染结算, each infection in the order submitted (order.py lists the four numbered steps). The target's
-    role answers in its turn: 猎人 (忠诚) and 长老 (长寿之命) at 一/二, 妖狐 (狡黠) after 三."""
-    ctx, state = w.ctx, w.state
-    while state.infect_at < len(state.infect_queue):
-        target = state.infect_queue[state.infect_at]
-        state.infect_at += 1
-        head = f"第{state.day}夜 VI 感染 {ctx.name(target)}："
-        if not state.alive[target]:
-            ctx.judge(head + "目标已出局")
-            continue
-        if target == state.shielded:  # 一
-            ctx.judge(head + "神圣之盾，感染无效")
-            continue
-        role = BOOK.roles[state.role(target)]
-        answer = role.infected(w, target, head)  # 一 (猎人) and 二 (长老)
-        if answer == WAIT:
-            return False  # he decides his shot at once; the next infection waits
-        if answer != GO:
-            continue
-        if target == state.saved:  # 三
-            ctx.judge(head + "救药，不转变阵营")
-            continue
-        if role.resists(w, target, head):
-            continue
-        if state.camps[target] == WOLF:
-            ctx.judge(head + "已属于狼人阵营")
-            continue
-        state.camps[target] = WOLF  # 四
-        state.turned[target] = state.day
-        ctx.judge(head + f"{role.name}转变为狼人阵营")
-        ctx.seat(
-            target,
-            "你被感染了：你转变为【狼人阵营】。你的身份和技能不变，但胜利条件变为狼人阵营的胜利条件。",
-            "role",
-            {"side": "wolf"},
-        )
-        if w.deaths.judge():
-            return True
-    return True

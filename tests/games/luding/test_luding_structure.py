@@ -1,16 +1,15 @@
-"""鹿鼎记's shape (issue 15): a role is one module, a skill one declaration next to its behaviour, and the night
-ONE list whose every step has its handler. A broken declaration fails here, not when play reaches it."""
+"""鹿鼎记's shape (issue 15): a role is one module, a unit one declaration next to its behaviour, and the night
+ONE list. Whether every unit and step fits the moment table is the shared check: test_conformance.py."""
 
 from __future__ import annotations
 
 import ast
-import copy
 import inspect
 from pathlib import Path
 
 import pytest
 
-from plugins.bansha.engine.core.roles import EFFECT, STEP
+from plugins.bansha.engine import PLAN
 from plugins.luding import rules
 from plugins.luding.book import BOOK, LudingRole, LudingSkill
 from plugins.luding.order import NIGHT_ORDER
@@ -18,26 +17,6 @@ from plugins.luding.roles import ROLES
 from plugins.luding.terms import DECK
 
 PACKAGE = Path(rules.__file__).parent
-
-
-def test_the_book_is_whole_and_every_night_step_has_its_own_handler():
-    keys = [step.key for step in NIGHT_ORDER]
-    assert BOOK.problems(keys) == []
-    assert set(BOOK.handlers[STEP]) == set(keys)  # a step's handler, not a skill's effect of the same name
-    assert not set(keys) & set(BOOK.skills)
-
-
-def test_a_missing_handler_or_one_without_its_place_is_reported():
-    keys = [step.key for step in NIGHT_ORDER]
-    book = copy.copy(BOOK)
-    book.handlers = {kind: dict(table) for kind, table in BOOK.handlers.items()}
-    del book.handlers[STEP]["seer"]
-    assert book.problems(keys) == ["order step seer has no handler"]
-    book.handlers[STEP]["seer"] = BOOK.handlers[STEP]["seer"]
-    del book.handlers[EFFECT]["shield"]
-    assert book.problems(keys) == ["skill shield (神圣之盾) has no effect"]
-    book.handlers[EFFECT]["shield"] = BOOK.handlers[EFFECT]["shield"]
-    assert book.problems(keys[:-1]) == ["step handler poisoning is in no order"]
 
 
 def test_the_deal_names_exactly_the_declared_roles_each_in_its_own_module():
@@ -63,9 +42,9 @@ def test_a_role_writes_only_the_parts_the_procedures_call():
 def test_every_declared_field_names_what_it_reads():
     for skill in BOOK.skills.values():
         assert isinstance(skill, LudingSkill)
-        assert not skill.again or skill.nightly, skill.key
+        assert not skill.again or skill.submit == PLAN, skill.key
     for step in NIGHT_ORDER:
-        assert {BOOK.skills[k].nightly for k in step.submits} <= {True}, step.key
+        assert {BOOK.skills[k].submit for k in step.submits} <= {PLAN}, step.key
         assert set(step.actors) <= set(ROLES), step.key
 
 
