@@ -16,7 +16,7 @@ from plugins.bansha.engine.game import registry  # noqa: E402
 
 registry.load_all()
 
-LONG = os.environ.get("BANSHA_LONG") == "1"
+from longrun import LONG  # noqa: E402
 
 
 def pytest_addoption(parser):

@@ -11,7 +11,7 @@ import re
 
 import pytest
 from chaos import Vocabulary, play_chaos
-from conftest import LONG
+from longrun import LONG
 
 from plugins.bansha.engine import Game, apply
 from plugins.bansha.engine.agents.play import play_game, random_action

@@ -7,7 +7,7 @@ import copy
 
 import pytest
 from chaos import play_chaos
-from conftest import LONG
+from longrun import LONG
 
 from plugins.bansha.engine import Game, Input, apply, get
 from plugins.bansha.engine.agents.play import play_game, random_action

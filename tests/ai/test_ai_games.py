@@ -21,7 +21,7 @@ from aiutil import (
     size,
     start_bot,
 )
-from conftest import LONG
+from longrun import LONG
 
 from plugins.bansha.engine.game import registry
 

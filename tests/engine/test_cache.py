@@ -5,7 +5,7 @@ current input or across inputs by a ruleset's declared `reuse` key; and the chec
 from __future__ import annotations
 
 import pytest
-from conftest import LONG
+from longrun import LONG
 
 from plugins.bansha.engine.agents.play import play_game
 from plugins.bansha.engine.core import cache, incremental

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from conftest import LONG
+from longrun import LONG
 
 from plugins.bansha.engine import GROUP, Event, to_seat
 from plugins.bansha.engine.agents.play import play_game

@@ -33,7 +33,7 @@ OWNER = 9_000_000
 
 def fake_client() -> Any:
     """tests/support/fakeqq.py, the fake OneBot client of the end-to-end tests (only in a clone of the repository)."""
-    tests = ROOT / "tests"
+    tests = ROOT / "tests" / "support"
     if not (tests / "fakeqq.py").exists() or not (ROOT / "bot.py").exists():
         raise sim.SimError("WebSocket 延迟需要仓库里的 bot.py 和 tests/support/fakeqq.py（在克隆的仓库里运行）。")
     if str(tests) not in sys.path:

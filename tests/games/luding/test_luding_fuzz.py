@@ -8,7 +8,7 @@ import re
 
 import pytest
 from chaos import play_chaos
-from conftest import LONG
+from longrun import LONG
 
 from plugins.bansha.engine import Game, Input, Rng, apply, get
 from plugins.bansha.engine.agents.play import play_game, random_action

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from conftest import LONG
+from longrun import LONG
 from werewolf_classic import Classic, lovers_table, seed_where
 from werewolf_play import audit, options_for, play
 from werewolf_table import Table

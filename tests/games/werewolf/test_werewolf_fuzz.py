@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 from chaos import Vocabulary, play_chaos
-from conftest import LONG
+from longrun import LONG
 from werewolf_play import RULES, agent, audit, options_for, play
 
 from plugins.bansha.engine import ABSTAIN, Game, apply
