@@ -12,10 +12,15 @@ def bansha_plugin(nonebug_init):
     return nonebugqq.load_plugin()
 
 
+@pytest.fixture(scope="session")
+async def bansha_template(bansha_plugin, tmp_path_factory):
+    return await nonebugqq.migrated(tmp_path_factory.mktemp("bansha") / "template.sqlite3")
+
+
 @pytest.fixture
-async def bansha(app, bansha_plugin, tmp_path):
-    """The service of this test, started by Bansha's own startup hook on tmp_path's database."""
-    svc = await nonebugqq.start(tmp_path / "bansha.sqlite3")
+async def bansha(app, bansha_template, tmp_path):
+    """The service of this test, started by Bansha's own startup hook on a database of its own in tmp_path."""
+    svc = await nonebugqq.start(tmp_path / "bansha.sqlite3", bansha_template)
     try:
         yield svc
     finally:
