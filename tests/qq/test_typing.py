@@ -7,7 +7,7 @@ first day's vote through the service before the test's own messages (nonebugqq.d
 
 from __future__ import annotations
 
-from nonebugqq import day_vote, friends, group_msg, group_says, make_bot, pm_says, private_msg, reacts
+from nonebugqq import day_vote, dealt, friends, group_msg, group_says, make_bot, pm_says, private_msg, reacts
 
 from plugins.bansha.engine.game import SIGNUP
 
@@ -82,3 +82,25 @@ async def test_a_vote_by_pm_or_by_a_non_player_is_not_taken(app, bansha):
         group_says(ctx, GROUP, "路人：你不是这局游戏的玩家。")
         ctx.receive_event(bot, group_msg(seat(5), GROUP, "/票型"))
         group_says(ctx, GROUP, "【票型】", "已投 0 人", "还没有人投票。")
+
+
+async def test_night_skills_typed_the_phone_way_go_by_pm_and_never_show_in_the_group(app, bansha):
+    await dealt(bansha, GROUP, JUDGE, PLAYERS)
+    seer, wolf, mate = seat(3), seat(5), seat(6)
+    async with app.test_matcher() as ctx:
+        bot = make_bot(ctx)
+        # a skill run together with its target, a skill typed as a command, a target written in Chinese
+        ctx.receive_event(bot, private_msg(seer, "查验5"))
+        pm_says(ctx, seer, "查验结果：5号 玩家5 是【狼人】", group=GROUP)
+        # the wolves' choice reaches the other wolf in the 狼群 channel, and only him
+        ctx.receive_event(bot, private_msg(wolf, "/刀 4"))
+        pm_says(ctx, mate, "【狼群】5号 玩家5 选择杀 4号 玩家4。目前：4号 1票", group=GROUP)
+        pm_says(ctx, wolf, "你选择杀 4号 玩家4。目前：4号 1票", group=GROUP)
+        ctx.receive_event(bot, private_msg(mate, "刀 四号"))  # (the outbox goes chat by chat, his first: opened first)
+        pm_says(ctx, mate, "你选择杀 4号 玩家4。目前：4号 2票", group=GROUP)
+        pm_says(ctx, wolf, "【狼群】6号 玩家6 选择杀 4号 玩家4。目前：4号 2票", group=GROUP)
+        # in the group a night skill is never used: its holder is told by PM how, anyone else hears nothing,
+        # so the group cannot tell them apart
+        ctx.receive_event(bot, group_msg(wolf, GROUP, "/刀 3"))
+        pm_says(ctx, wolf, "技能请私聊发送：/技能 杀人 <目标>", group=GROUP)
+        ctx.receive_event(bot, group_msg(seat(7), GROUP, "/刀 3"))

@@ -200,16 +200,14 @@ def friends(ctx, *qqs: int) -> None:
     ctx.should_call_api("get_friend_list", {}, result=[{"user_id": q, "nickname": f"玩家{q % 100}"} for q in qqs])
 
 
-async def day_vote(svc, group: int, judge: int, players: list[int], seed: int = 1):
-    """A 狼人杀 game in `group` brought to its first day vote through the service (the very inputs /开局, /报名,
-    /开始, /法官 暂停 and /法官 推进 submit), paused, with everything it said so far counted as delivered: the
-    test then hears only what its own commands make the bot say. Returns the game."""
+async def dealt(svc, group: int, judge: int, players: list[int], seed: int = 1):
+    """A 狼人杀 game in `group`, dealt and paused on its first night, through the service (the very inputs /开局,
+    /报名, /开始 and /法官 暂停 submit), with everything it said so far counted as delivered: the test then
+    hears only what its own messages make the bot say. Returns the game."""
     from plugins.bansha import db
     from plugins.bansha.engine.core import Input, registry
     from plugins.bansha.engine.core.phases import parse_options
-    from plugins.bansha.engine.core.skills import find_skill
     from plugins.bansha.engine.parts import moderator
-    from plugins.bansha.models import OutboxRow
     from plugins.bansha.service import Origin
 
     rules = registry.get("狼人杀")
@@ -217,18 +215,36 @@ async def day_vote(svc, group: int, judge: int, players: list[int], seed: int = 
     with db.scope():
         game = await svc.open_game(group_id=group, self_id=BOT, owner=judge, ruleset=rules.key, options=options,
                                    seed=seed, origin=Origin("group", judge, group))
-        gid = game.gid
         for qq in players:
-            await svc.submit(gid, Input.make("join", qq, svc.now(), name=f"玩家{qq % 100}"))
-        await svc.submit(gid, Input.make("start", judge, svc.now(), entropy=1))
-        await svc.submit(gid, moderator.pause(judge, svc.now()))
+            await svc.submit(game.gid, Input.make("join", qq, svc.now(), name=f"玩家{qq % 100}"))
+        await svc.submit(game.gid, Input.make("start", judge, svc.now(), entropy=1))
+        await svc.submit(game.gid, moderator.pause(judge, svc.now()))
+        await delivered()
+        return await svc.group_game(group)
+
+
+async def day_vote(svc, group: int, judge: int, players: list[int], seed: int = 1):
+    """As `dealt`, then the judge's 推进 until the first day's vote is open (nobody acted at night)."""
+    from plugins.bansha import db
+    from plugins.bansha.engine.core.skills import find_skill
+    from plugins.bansha.engine.parts import moderator
+
+    game = await dealt(svc, group, judge, players, seed)
+    with db.scope():
         for _ in range(8):
-            game = await svc.group_game(group)
             vote = find_skill(game.skills_of(1), "投票")
             if vote is not None and game.rules.available(game.state, 1, vote) is None:
                 break
-            await svc.submit(gid, moderator.push(judge, svc.now()))
+            await svc.submit(game.gid, moderator.push(judge, svc.now()))
+            game = await svc.group_game(group)
         else:
             raise AssertionError("the day vote never opened")
-        await OutboxRow.filter(sent=False).update(sent=True)
+        await delivered()
     return game
+
+
+async def delivered() -> None:
+    """Everything in the outbox counts as sent (what the setup said, before the test listens)."""
+    from plugins.bansha.models import OutboxRow
+
+    await OutboxRow.filter(sent=False).update(sent=True)
