@@ -52,13 +52,31 @@ def load_plugin():
     plugin = get_plugin_by_module_name(PLUGIN)
     if plugin is not None and plugin.module_name == PLUGIN:
         return plugin
-    # a test that ran earlier may have imported a QQ module as a library: NoneBot must import it itself
-    for name in [n for n in sys.modules if n == PLUGIN or n.startswith(PLUGIN + ".")]:
-        del sys.modules[name]
+    _forget_library_copy()
     plugin = nonebot.load_plugin(PLUGIN)
     assert plugin is not None, f"{PLUGIN} could not be loaded as a plugin"
     event_postprocessor(deliver)
     return plugin
+
+
+def _ours(module: str | None) -> bool:
+    return module is not None and (module == PLUGIN or module.startswith(PLUGIN + "."))
+
+
+def _forget_library_copy() -> None:
+    """A test that ran earlier may have imported a QQ module as a library (tests/test_posts.py does): NoneBot must
+    import the plugin itself, and that copy's matchers and preprocessors (registered on import, with no service
+    behind them) must not answer too."""
+    from nonebot import message
+    from nonebot.matcher import matchers
+
+    for name in [n for n in sys.modules if _ours(n)]:
+        del sys.modules[name]
+    for priority in list(matchers):
+        matchers[priority] = [m for m in matchers[priority] if not _ours(m.module_name)]
+    for hooks in (message._event_preprocessors, message._event_postprocessors):
+        for dep in [d for d in hooks if _ours(getattr(d.call, "__module__", None))]:
+            hooks.discard(dep)
 
 
 async def deliver() -> None:
