@@ -52,16 +52,22 @@ async def test_judge_commands_are_refused_to_a_player_in_chinese(app, bansha):
 
 
 async def test_the_short_vote_forms_are_votes_acknowledged_by_a_reaction(app, bansha):
+    from plugins.bansha.qq import dispatch
+
     await day_vote(bansha, GROUP, JUDGE, PLAYERS)
     async with app.test_matcher() as ctx:
         bot = make_bot(ctx)
-        votes = [(7, "/投 3"), (1, "投6"), (2, "投 三号"), (4, "/投票 三号 跟票"), (3, "/票 5 查杀"), (6, "投弃权")]
+        votes = [(7, "/投 3"), (1, "投6"), (2, "投 三号"), (4, "/投票 三号 跟票"), (3, "／票 ５ 查杀"), (6, "投弃权")]
         for who, typed in votes:
             post = group_msg(seat(who), GROUP, typed)
             ctx.receive_event(bot, post)
+            if not typed.startswith(("/", "／")):  # a bare 「投6」 is the loose form's matcher, not a command
+                ctx.should_pass_rule(dispatch.forum_vote_matcher)
             reacts(ctx, post.message_id)
-        # chat that starts like a vote stays chat: no reaction, no answer
+        # chat that starts like a vote stays chat: no reaction, no answer; it counts as the player's post (潜水)
         ctx.receive_event(bot, group_msg(seat(5), GROUP, "投资3年都没回本"))
+        ctx.should_not_pass_rule(dispatch.forum_vote_matcher)
+        ctx.should_pass_rule(dispatch.speak_matcher)
         # /票型 shows what was taken: 3号 three votes, 5号 and 6号 one each; 5号 has not voted
         ctx.receive_event(bot, group_msg(seat(5), GROUP, "/票型"))
         group_says(ctx, GROUP, "【票型】", "已投 6 人", "3号 玩家3（3票） ← 2号、4号、7号", "5号 玩家5（1票） ← 3号",
