@@ -2,14 +2,18 @@
 and OneBot v11 events and expected sends for `ctx.receive_event` / `ctx.should_call_api`.
 
 Why a fixture of our own around nonebug's `App`:
-- nonebug starts NoneBot's lifespan once per session, before any test module loads a plugin, so Bansha's
-  `on_startup` hook (qq/lifecycle.py: database, service, sender) never runs for it. `start` runs that very
-  hook for each test, on a database of the test's own, and `stop` runs the `on_shutdown` hook;
+- nonebug starts NoneBot's lifespan once per session, before any test loads a plugin, so Bansha's `on_startup`
+  hook (qq/lifecycle.py: database, service, sender, restore) never runs for it. `start` runs that very hook for
+  each test, on a database of the test's own (a copy of one migrated once per session), and `stop` runs the
+  `on_shutdown` hook. APScheduler's startup hook did not run either: no deadline fires during a test, the game
+  moves only by what the test sends;
 - every message Bansha says goes through its outbox (service/outbox.py), sent by a background task after the
-  matcher has returned, i.e. after nonebug has checked the expected API calls. `start` stops that task
-  and an event postprocessor (`deliver`) sends the outbox instead, with the outbox's own one-round sender
-  (`drain_once`), once the matchers are done with each event: a reply reaches `bot.call_api`
-  (qq/sending.py: send_group_msg, send_private_msg, set_msg_emoji_like) while nonebug is still checking.
+  matcher has returned, i.e. after nonebug has checked the expected API calls. `start` stops that task and an
+  event postprocessor (`deliver`) sends the outbox instead, with the outbox's own one-round sender
+  (`drain_once`), once the matchers are done with each event: a reply reaches `bot.call_api` (qq/sending.py:
+  send_group_msg, send_private_msg, set_msg_emoji_like) while nonebug is still checking. The calls come in the
+  outbox's order: chat by chat, each chat in order; a group over its send budget (5 posts at once) waits
+  for a later event, as it would wait in production;
 - the QQ layer (plugins/bansha/qq) is what is loaded as the plugin: the package above it is already imported as
   a library by tests/conftest.py (the rules' registry), and NoneBot loads a plugin only from a module not
   imported yet. The QQ layer is every matcher and hook Bansha has; the packages above it only add the
@@ -80,7 +84,7 @@ def _forget_library_copy() -> None:
 
 
 async def deliver() -> None:
-    """After the matchers: send what the outbox holds now, as Bansha's sender would, until nothing is left."""
+    """After the matchers: send what the outbox holds now, as Bansha's sender would (see the module's doc)."""
     svc = _active.get("svc")
     if svc is None:
         return
