@@ -3,7 +3,7 @@ sign-up acknowledged by a reaction on the player's own post (issue 25), and the 
 
 from __future__ import annotations
 
-from nonebugqq import friends, group_msg, group_says, make_bot, pm_says, reacts
+from nonebugqq import friends, group_msg, group_says, make_bot, pm_says, private_msg, reacts
 
 GROUP = 5552
 ADMIN, MEMBER, P1, P2, P3 = 555290, 555294, 555201, 555202, 555203
@@ -79,3 +79,18 @@ def _confirm():
     from nonebugqq import Says
 
     return Says("报名确认")
+
+
+async def test_sign_up_and_open_in_the_wrong_place_are_explained(app, bansha):
+    async with app.test_matcher() as ctx:
+        bot = make_bot(ctx)
+        # no game in the group yet: the player hears how one starts
+        ctx.receive_event(bot, group_msg(P1, GROUP, "/报名", name="阿狸"))
+        group_says(ctx, GROUP, "阿狸：本群没有进行中的游戏。法官可以用 /开局 <游戏> 开一局。")
+        # /开局 by PM: it belongs in the group it opens in
+        ctx.receive_event(bot, private_msg(ADMIN, "/开局 狼人杀"))
+        pm_says(ctx, ADMIN, "请在要开局的群里发送 /开局。")
+        # a vote by PM: votes are public
+        ctx.receive_event(bot, private_msg(P1, "/投票 3"))
+        pm_says(ctx, P1, "投票请在群里公开进行；需要代投请用 /代投。")
+    assert bansha.games == {}
