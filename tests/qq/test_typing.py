@@ -1,9 +1,10 @@
 """What players type on a phone, through Bansha's matchers (nonebug): a typo answered with the command meant,
-a judge command refused to a non-judge in Chinese, and the short vote forms (`/投 3`, a bare `投3`, `三号`)
-each taken as a vote and acknowledged by a reaction on the post, while chat that looks like a vote stays chat.
+a judge command refused to a non-judge in Chinese, the short vote forms (`/投 3`, a bare `投3`, `三号`, full-width
+`／票 ５`) each taken as a vote and acknowledged by a reaction on the post while chat that looks like a vote stays
+chat, and night skills typed by PM without a space or a slash (`查验5`, `/刀 4`, `刀 四号`).
 
-The vote tests play 狼人杀 with 7 players and 种子=1 (1女巫 2猎人 3预言家 4平民 5狼人 6狼人 7平民), brought to the
-first day's vote through the service before the test's own messages (nonebugqq.day_vote)."""
+These tests play 狼人杀 with 7 players and 种子=1 (1女巫 2猎人 3预言家 4平民 5狼人 6狼人 7平民), dealt (and brought
+to the first day's vote) through the service before the test's own messages (nonebugqq.dealt, day_vote)."""
 
 from __future__ import annotations
 
