@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from nonebugqq import day_vote, group_msg, group_says, make_bot, pm_says, private_msg
 
+pytest_plugins = ["nonebugfixtures"]  # the `bansha` fixture: Bansha started in nonebug's NoneBot
+
 GROUP = 5551
 PLAYER, ADMIN = 555101, 555190
 PHONE = 300  # characters: a player's /帮助 fits a phone screen (issue 25)

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from nonebugqq import friends, group_msg, group_says, make_bot, pm_says, private_msg, reacts
 
+pytest_plugins = ["nonebugfixtures"]  # the `bansha` fixture: Bansha started in nonebug's NoneBot
+
 GROUP = 5552
 ADMIN, MEMBER, P1, P2, P3 = 555290, 555294, 555201, 555202, 555203
 

@@ -12,6 +12,8 @@ from nonebugqq import day_vote, dealt, friends, group_msg, group_says, make_bot,
 
 from plugins.bansha.engine.game import SIGNUP
 
+pytest_plugins = ["nonebugfixtures"]  # the `bansha` fixture: Bansha started in nonebug's NoneBot
+
 GROUP = 5554
 JUDGE, MEMBER = 555490, 555494
 PLAYERS = [GROUP * 100 + i for i in range(1, 8)]

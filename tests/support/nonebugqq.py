@@ -18,6 +18,11 @@ Why a fixture of our own around nonebug's `App`:
   a library by tests/conftest.py (the rules' registry), and NoneBot loads a plugin only from a module not
   imported yet. The QQ layer is every matcher and hook Bansha has; the packages above it only add the
   导演台's web pages and the games' plugin metadata.
+
+The fixtures (`bansha`: the test's service) are in nonebugfixtures.py: a test module uses them with
+`pytest_plugins = ["nonebugfixtures"]`. Not a tests/qq/conftest.py: pytest imports every conftest.py of a folder
+without __init__.py as the one module `conftest`, and the later one would shadow tests/conftest.py for the
+test modules that import from it (`from conftest import LONG`).
 """
 
 from __future__ import annotations
