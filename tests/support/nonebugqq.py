@@ -22,7 +22,7 @@ Why a fixture of our own around nonebug's `App`:
 The fixtures (`bansha`: the test's service) are in nonebugfixtures.py: a test module uses them with
 `pytest_plugins = ["nonebugfixtures"]`. Not a tests/qq/conftest.py: pytest imports every conftest.py of a folder
 without __init__.py as the one module `conftest`, and the later one would shadow tests/conftest.py for the
-test modules that import from it (`from conftest import LONG`).
+test modules that import from it (`from longrun import LONG`).
 """
 
 from __future__ import annotations
@@ -232,7 +232,8 @@ async def dealt(svc, group: int, judge: int, players: list[int], seed: int = 1):
     /报名, /开始 and /法官 暂停 submit), with everything it said so far counted as delivered: the test then
     hears only what its own messages make the bot say. Returns the game."""
     from plugins.bansha import db
-    from plugins.bansha.engine.core import Input, registry
+    from plugins.bansha.engine.core import Input
+    from plugins.bansha.engine.game import registry
     from plugins.bansha.engine.core.phases import parse_options
     from plugins.bansha.engine.parts import moderator
     from plugins.bansha.service import Origin
