@@ -36,7 +36,7 @@ async def test_the_group_hears_the_seat_list_and_a_player_his_own_seat_by_pm(app
         ctx.receive_event(bot, group_msg(PLAYERS[4], GROUP, "/座位", name="玩家5"))
         group_says(ctx, GROUP, "第 1 局 · 狼人杀 · 座位表", *(f"{i}号 玩家{i}" for i in range(1, 8)),
                    never=("你是", "（出局）", "预言家", "女巫", "平民"))
-        ctx.receive_event(bot, private_msg(PLAYERS[2], "座位表"))  # the alias, without the slash, by PM
+        ctx.receive_event(bot, private_msg(PLAYERS[2], "/座位表"))  # the alias, by PM
         pm_says(ctx, PLAYERS[2], "座位表", "7号 玩家7", "你是 3号。")
 
 

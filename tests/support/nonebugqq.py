@@ -233,8 +233,8 @@ async def dealt(svc, group: int, judge: int, players: list[int], seed: int = 1):
     hears only what its own messages make the bot say. Returns the game."""
     from plugins.bansha import db
     from plugins.bansha.engine.core import Input
-    from plugins.bansha.engine.game import registry
     from plugins.bansha.engine.core.phases import parse_options
+    from plugins.bansha.engine.game import registry
     from plugins.bansha.engine.parts import moderator
     from plugins.bansha.service import Origin
 
