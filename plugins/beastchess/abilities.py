@@ -1,5 +1,6 @@
 """The levels (3, 6.1): each level's action (攻击 or 感应) and abilities (杀戮, 野心, 智慧, 恐惧, 凶残), each one
-declaration over its behaviour: the checks on a submission, the submission, and its part of the round.
+unit over its behaviour: the checks on a submission, the submission into the round's plan, and its moments of
+the round (named in order.MOMENTS).
 
 The four levels are the game's roles (`LEVELS`): the faction and the skills a seat of that level holds.
 """
@@ -8,17 +9,14 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import replace
-from typing import TYPE_CHECKING
 
 from ..bansha.engine import ALIVE_OTHER, ANY, Action, Ctx, Refusal
+from .book import REGISTRY
 from .data import B458, FACTION, GUESS_WORDS, ROUND, bracket, guess_form, guess_level, guess_text
-from .order import FEAR_TIER
-from .power import REGISTRY, Ability, ability, level
-from .resolve import Hit
-
-if TYPE_CHECKING:
-    from .resolve import Resolver
-    from .state import BeastState, Plan
+from .order import FEAR_TIER, MOMENTS
+from .power import Ability, ability, answers, level
+from .resolve import Hit, Resolver
+from .state import BeastState, Plan
 
 SLAUGHTER_USES = ((4, 6, 2), (7, 8, 3), (9, 10, 2))  # 殺戮：至多2次，人數為7或8時可額外發動一次
 CRUEL_BAR = B458(1, 2, 3)  # 兇殘：除自己等級外扣除血量人數小於等於 1/2/3
@@ -69,11 +67,12 @@ class _Action(Ability):
             return f"你本回合已经用「{used}」放弃了行动。"
         return None
 
-    def refuse(self, st: BeastState, seat: int, target: int) -> str | None:
+    def target(self, st: BeastState, seat: int, target: int) -> str | None:
         plan = st.plans.get(seat)
-        return REGISTRY[plan.instinct].refuse_action(st, seat, target) if plan and plan.instinct else None
+        held = REGISTRY[plan.instinct] if plan and plan.instinct else None
+        return held.refuse_action(st, seat, target) if held is not None and answers(held, "refuse_action") else None
 
-    def submit(self, ctx: Ctx, st: BeastState, seat: int, action: Action) -> None:
+    def plan(self, ctx: Ctx, st: BeastState, seat: int, action: Action) -> None:
         t = action.targets[0]
         plan = st.plan(seat)
         plan.action, plan.passed = t, False
@@ -97,17 +96,17 @@ class ATTACK(_Action):
             return
         diff = st.level(a) - st.level(t)
         amount = 1 + (1 if diff >= 2 else 0)
-        for p in r.table("table_strike"):
-            amount = p.table_strike(r, a, amount)
+        for key in MOMENTS["table_strike"]:
+            amount = REGISTRY[key].table_strike(r, a, amount)
         held = r.instinct(a)
-        if held is not None:
+        if held is not None and answers(held, "strike_amount"):
             amount = held.strike_amount(r, a, t, amount)
         r.log(f"{a}号 {how}攻击 {t}号：{amount}点伤害")
         r.hit(t, Hit(a, amount, False, "攻击"))
         target = r.instinct(t)
-        if target is not None:
+        if target is not None and answers(target, "attacked"):
             target.attacked(r, a, t)
-        if held is not None:
+        if held is not None and answers(held, "landed"):
             held.landed(r, a, t)
 
 
@@ -121,7 +120,7 @@ class SENSE(_Action):
         """「獲得ta本回合的對象（攻擊對象/感應對象/本能行動對象），若有多個對象則優先返回攻擊對象」"""
         st = r.st
         held = r.instinct(a)
-        blind = held is not None and held.sense_blind(r, a)
+        blind = held is not None and answers(held, "sense_blind") and held.sense_blind(r, a)
         objs = r.objects(t, skip_attacks=blind and st.level(t) > 1)
         r.rep.facts.setdefault(a, []).append(("sense", t, objs[0] if objs else 0))
         if objs:
@@ -136,17 +135,15 @@ class SENSE(_Action):
 
 @ability("slaughter", "杀戮", aliases=("殺戮",), phases=(ROUND,), target_rule=ALIVE_OTHER,
          help="四级能力（第一回合不可用；每局2次，7-8人局3次）：使目标本回合本能无效，并对其造成其上一回合血量"
-         "一半（向下取整）的真实伤害，同时你本回合锁血为当前血量-1。")
+         "一半（向下取整）的真实伤害，同时你本回合锁血为当前血量-1。", null_tier=5)  # 殺戮>制衡>…
 class SLAUGHTER(Ability):
-    null_tier = 5  # 殺戮>制衡>…
-
-    def for_table(self, n: int):
-        return replace(self.skill, uses=bracket(n, SLAUGHTER_USES))
+    def for_table(self, n: int) -> Ability:
+        return replace(self, uses=bracket(n, SLAUGHTER_USES))
 
     def blocked(self, st: BeastState, seat: int) -> str | None:
         return "杀戮第一回合不能使用。" if st.day < 2 else None
 
-    def submit(self, ctx: Ctx, st: BeastState, seat: int, action: Action) -> None:
+    def plan(self, ctx: Ctx, st: BeastState, seat: int, action: Action) -> None:
         t = action.targets[0]
         st.plan(seat).slaughter = t
         ctx.reply(f"第{st.day}回合：你对 {ctx.name(t)} 发动杀戮。回合结束时结算。")
@@ -193,7 +190,7 @@ class AMBITION(Ability):
             return f"野心：除你的等级外存活玩家须≤{st.n // 2}人。"
         return None
 
-    def submit(self, ctx: Ctx, st: BeastState, seat: int, action: Action) -> None:
+    def plan(self, ctx: Ctx, st: BeastState, seat: int, action: Action) -> None:
         t = action.targets[0]
         st.plan(seat).extra["ambition"] = t
         ctx.reply(f"第{st.day}回合：野心，额外攻击 {ctx.name(t)}。回合结束时结算。")
@@ -236,18 +233,18 @@ class AMBITION(Ability):
          "如「智慧 2 3级AT 3 1级 4 4级PT …」；第 n/2（向上取整）回合起需多写一个形态。完全正确则本等级获胜"
          "（一级优先）。二级在 4-5/6-8/9-10 人时第 2/3/4 回合起可用。结算时只反馈成功或失败。")
 class WISDOM(Ability):
-    def for_table(self, n: int):
-        return replace(self.skill, targets=n - 1)
+    def for_table(self, n: int) -> Ability:
+        return replace(self, targets=n - 1)
 
     def blocked(self, st: BeastState, seat: int) -> str | None:
         if st.level(seat) == 2 and st.day < bracket(st.n, WISDOM2_ROUND):
             return f"二级智慧在第{bracket(st.n, WISDOM2_ROUND)}回合及以后才能发动。"
         return None
 
-    def refuse(self, st: BeastState, seat: int, target: int) -> str | None:
+    def target(self, st: BeastState, seat: int, target: int) -> str | None:
         return "不用写自己：请写出其他所有玩家。" if target == seat else None
 
-    def submit(self, ctx: Ctx, st: BeastState, seat: int, action: Action) -> None:
+    def plan(self, ctx: Ctx, st: BeastState, seat: int, action: Action) -> None:
         pairs = read_guesses(st, seat, action, need_forms=forms_needed(st), both=False)
         own = st.level(seat)
         for t, word in pairs:
@@ -281,10 +278,8 @@ class WISDOM(Ability):
         return st.level(seat) if ok else None
 
 
-@ability("fear", "恐惧", targets=0, mandatory=True, help="一二级锁定能力：第一回合本能无效。")
+@ability("fear", "恐惧", targets=0, mandatory=True, help="一二级锁定能力：第一回合本能无效。", null_tier=FEAR_TIER)
 class FEAR(Ability):
-    null_tier = FEAR_TIER
-
     def forbids(self, st: BeastState, seat: int) -> str | None:
         return "恐惧：一二级玩家第一回合本能无效。" if st.day == 1 else None
 
@@ -324,5 +319,6 @@ LEVELS = {
     3: level(3, FACTION[3], ATTACK),
     4: level(4, FACTION[4], ATTACK, SLAUGHTER, AMBITION, CRUEL),
 }
-ATTACK_SKILL, SENSE_SKILL, SLAUGHTER_SKILL = ATTACK.skill, SENSE.skill, SLAUGHTER.skill
-AMBITION_SKILL, WISDOM_SKILL, FEAR_SKILL, CRUEL_SKILL = AMBITION.skill, WISDOM.skill, FEAR.skill, CRUEL.skill
+# The declarations by their old names (a unit is its own declaration).
+ATTACK_SKILL, SENSE_SKILL, SLAUGHTER_SKILL = ATTACK, SENSE, SLAUGHTER
+AMBITION_SKILL, WISDOM_SKILL, FEAR_SKILL, CRUEL_SKILL = AMBITION, WISDOM, FEAR, CRUEL

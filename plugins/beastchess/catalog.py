@@ -1,71 +1,40 @@
-"""Every skill of 斗兽棋, in the text's order, checked against the resolution order.
+"""Every unit of 斗兽棋, in the text's order.
 
-Importing this module loads the levels' abilities and the 24 本能, puts the registries in the text's order,
-fills the lookups the resolver uses, and checks the declarations (`problems`): each step of order.py with its
-handler and each handler in a list, each 本能 of instincts.ORDER declared once and doing something, each
-SPECIAL_ORDER step answered by its 本能. A broken declaration stops the game from loading with the reason.
+Importing this module loads the levels' abilities and the 24 本能 and puts the registries of book.py in the text's
+order: the levels' abilities as abilities.py declares them, then the 本能 as instincts.ORDER lists them (the
+order /身份, the ban's draw and 笨鸟先飞's pool go by). The one check of the units against the moment table and
+the resolution order is the engine's, called by rules.py when the game loads.
 """
 
 from __future__ import annotations
 
 from . import abilities, instincts
-from .order import BUFF_ORDER, RESOLUTION_ORDER, SPECIAL_ORDER
-from .power import (
-    BOOK,
-    EXTRA_STRIKERS,
-    HOLDER_HOOKS,
-    INSTINCTS,
-    LEVEL_POWERS,
-    REGISTRY,
-    SUBMISSION,
-    TABLE,
-    TABLE_HOOKS,
-    Ability,
-    Instinct,
-    overrides,
-)
-
-
-def problems() -> list[str]:
-    """What is wrong with the declarations (empty: nothing)."""
-    out = BOOK.problems([key for key, _ in RESOLUTION_ORDER + BUFF_ORDER])
-    names = set(instincts.ORDER)
-    out += [f"本能 {n} 在 ORDER 里但没有声明" for n in instincts.ORDER if n not in INSTINCTS]
-    out += [f"本能 {n} 已声明但不在 ORDER 里" for n in INSTINCTS if n not in names]
-    special = {key for key, _ in SPECIAL_ORDER}
-    for p in REGISTRY.values():
-        writes = {h for h in (*HOLDER_HOOKS, *TABLE_HOOKS, *SUBMISSION) if overrides(p, h)}
-        if isinstance(p, Instinct) and not writes - {"submitted", "withdraw"} and not p.extra_strike_target:
-            out.append(f"本能 {p.name} 在结算的任何一步都没有效果")
-        if "special" in writes and p.key not in special:
-            out.append(f"{p.name} 写了 special，但 SPECIAL_ORDER 没有它")
-    out += [f"SPECIAL_ORDER 的 {k} 没有写 special 的本能" for k in special
-            if k not in REGISTRY or not overrides(REGISTRY[k], "special")]
-    for lv, role in BOOK.roles.items():
-        out += [f"{lv} 的 {s.name} 不是能力" for s in role.skills if not isinstance(REGISTRY.get(s.key), Ability)]
-    return out
+from .book import EXTRA_STRIKERS, INSTINCTS, LEVEL_POWERS, REGISTRY
+from .data import MAX_PLAYERS, MIN_PLAYERS
+from .power import Ability, Instinct, Power
 
 
 def _in_text_order() -> None:
-    """The registries in the text's order: the levels' abilities as abilities.py declares them, then the 本能 as
-    instincts.ORDER lists them; and the lookups the resolver uses."""
+    if set(INSTINCTS) != set(instincts.ORDER):  # a 本能 outside the text's list could never be drawn or chosen
+        raise ValueError(f"斗兽棋：instincts.ORDER 与声明的本能不一致：{sorted(set(INSTINCTS) ^ set(instincts.ORDER))}")
     powers = [p for p in REGISTRY.values() if isinstance(p, Ability)]
-    ordered = [INSTINCTS[n] for n in instincts.ORDER if n in INSTINCTS]
+    ordered = [INSTINCTS[n] for n in instincts.ORDER]
     INSTINCTS.clear()
     INSTINCTS.update({i.name: i for i in ordered})
     REGISTRY.clear()
     REGISTRY.update({p.key: p for p in [*powers, *ordered]})
-    TABLE.clear()
-    TABLE.update({hook: tuple(p for p in REGISTRY.values() if overrides(p, hook)) for hook in TABLE_HOOKS})
     LEVEL_POWERS.clear()
-    LEVEL_POWERS.update({lv: tuple(REGISTRY[s.key] for s in role.skills) for lv, role in abilities.LEVELS.items()})
+    LEVEL_POWERS.update({lv: role.skills for lv, role in abilities.LEVELS.items()})
     EXTRA_STRIKERS[:] = [i.key for i in ordered if i.extra_strike_target]
 
 
 _in_text_order()
-_found = problems()
-if _found:
-    raise ValueError("斗兽棋的声明有误：" + "；".join(_found))
+
+# Each unit's declaration at a table of n players (uses and targets that depend on the head count: for_table),
+# for every head count the game is played at: what skills_of hands the engine.
+AT_TABLE: dict[int, dict[str, Power]] = {
+    n: {key: p.for_table(n) for key, p in REGISTRY.items()} for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)
+}
 
 INSTINCT_LIST: tuple[Instinct, ...] = tuple(INSTINCTS.values())
 BY_KEY: dict[str, Instinct] = {i.key: i for i in INSTINCT_LIST}

@@ -234,7 +234,7 @@ class BeastMind(Mind):
                 move = getattr(self, key)(by[key])
                 if move is not None:
                     return self.done(move)
-        inst = by.get(INSTINCTS[self.instinct].skill.key) if self.instinct in INSTINCTS else None
+        inst = by.get(INSTINCTS[self.instinct].key) if self.instinct in INSTINCTS else None
         if inst is not None and inst.skill.key not in self.acted and inst.skill.key != "omen":
             self.acted.add(inst.skill.key)  # one look per round, used or not
             move = self.use_instinct(inst)

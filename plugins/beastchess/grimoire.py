@@ -4,9 +4,9 @@
 from __future__ import annotations
 
 from ..bansha.engine.game.ruleset import STEP_RESOLVED, STEP_SUBMITTED, STEP_WAITING, StepView
+from .book import INSTINCTS
 from .data import ROUND
 from .order import RESOLUTION_ORDER
-from .power import INSTINCTS
 from .state import BeastState
 
 
@@ -30,6 +30,6 @@ class GrimoireMixin:
 
     def night_steps(self, state: BeastState) -> list[StepView]:
         if state.phase != ROUND:
-            return [StepView(label, STEP_RESOLVED if state.day > 1 else STEP_WAITING) for _, label in RESOLUTION_ORDER]
+            return [StepView(step.label, STEP_RESOLVED if state.day > 1 else STEP_WAITING) for step in RESOLUTION_ORDER]
         submitted = not self.pending(state)
-        return [StepView(label, STEP_SUBMITTED if submitted else STEP_WAITING) for _, label in RESOLUTION_ORDER]
+        return [StepView(step.label, STEP_SUBMITTED if submitted else STEP_WAITING) for step in RESOLUTION_ORDER]

@@ -8,9 +8,10 @@ damage ("伤害"), true damage ("真实伤害") and shields. 凶残 (四级, 锁
 levels lost HP, so the levels 1–3 are settled first and level 4 after them; no effect couples the two groups
 (磕CP shares only within a level).
 
-Each step is a method registered in the game's Book (`@BOOK.step`); what a skill does at a step is its hook
-(power.py), written in its own module: the Resolver below is the order and the mechanics every skill shares
-(hits, 本能无效, locks, caps, shields), nothing of any one 本能.
+Each step is a procedure of the Resolver (STEPS); what a unit does at a step is its moment, a method written in
+the unit's own module, run because order.MOMENTS lists the unit under it: the Resolver below is the order and
+the mechanics every unit shares (hits, 本能无效, locks, caps, shields, the uses a 本能 costs, the second attack of
+a 本能 whose target is one), nothing of any one 本能.
 
 Pure: the resolver reads and writes the state and collects messages; the ruleset sends them.
 """
@@ -21,10 +22,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
-from ..bansha.engine.core.roles import STEP
+from .book import EXTRA_STRIKERS, LEVEL_POWERS, REGISTRY
 from .data import guess_form, guess_level
-from .order import BUFF_ORDER, NULL_TIERS, RESOLUTION_ORDER, SPECIAL_ORDER
-from .power import BOOK, EXTRA_STRIKERS, LEVEL_POWERS, REGISTRY, TABLE, Instinct, Power
+from .order import BUFF_ORDER, MOMENTS, NULL_TIERS, RESOLUTION_ORDER
+from .power import Instinct, Power, answers
 from .state import BeastState, Plan
 
 T = TypeVar("T")
@@ -98,17 +99,15 @@ class Resolver:
         held = self.st.instinct(seat)
         return [*LEVEL_POWERS[self.st.level(seat)], *([held] if held else [])]
 
-    @staticmethod
-    def table(hook: str) -> tuple[Power, ...]:
-        return TABLE[hook]
-
     def used(self, seat: int, key: str) -> bool:
         """The seat used its 本能 `key` this round."""
         return self.plan(seat).instinct == key and self.st.holds(seat, key)
 
     def priority(self, seat: int) -> int:
         inst = self.st.instinct(seat)
-        return 1 if inst is None else inst.null_priority(self, seat)
+        if inst is None:
+            return 1
+        return inst.null_priority(self, seat) if answers(inst, "null_priority") else inst.priority
 
     def nullified(self, seat: int) -> bool:
         """2.9: 本能無效只能對優先級小於它且非鎖定的本能生效; the lowest tier nullifies its own
@@ -153,7 +152,7 @@ class Resolver:
         """The seat's objects this round in 感应's order: attack, sense, then 本能 targets."""
         st, plan = self.st, self.plan(seat)
         held = st.instinct(seat)
-        own = held.objects(self, seat) if held is not None else None
+        own = held.objects(self, seat) if held is not None and answers(held, "objects") else None
         if own is not None:
             return own
         acts = [plan.action] if plan.action and not st.gave_up_action(seat) else []
@@ -165,8 +164,8 @@ class Resolver:
     def judge_guess(self, seat: int, pairs: tuple[tuple[int, str], ...], exact: bool) -> bool:
         """exact: 智慧 (all correct wins); else 大智若愚 (all wrong wins). Some 本能 force a failure (我是歌姬, 仁慈)."""
         st = self.st
-        for p in self.table("spoils_guess"):
-            why = p.spoils_guess(self, seat)
+        for key in MOMENTS["spoils_guess"]:
+            why = REGISTRY[key].spoils_guess(self, seat)
             if why:
                 self.log(why)
                 return False
@@ -187,24 +186,22 @@ class Resolver:
         first = [s for s in self.actors if self.st.level(s) != 4]
         fourth = [s for s in self.actors if self.st.level(s) == 4]
         self.settle(first)
-        for p in self.table("between_groups"):
-            p.between_groups(self, fourth, first)
+        MOMENTS.run("between_groups", REGISTRY, self, fourth, first)
         self.settle(fourth)
         self.after()
         return self.rep
 
     def step(self, key: str, *args: Any) -> None:
-        BOOK.handler(STEP, key)(self, *args)  # type: ignore[misc]  (catalog checks every step has its handler)
+        STEPS[key](self, *args)
 
     def settle(self, seats: list[int]) -> None:
-        for key, _ in RESOLUTION_ORDER[1:]:
-            self.step(key, seats)
+        for step in RESOLUTION_ORDER[1:]:
+            self.step(step.key, seats)
 
-    @BOOK.step("buffs")
     def buffs(self) -> None:
         """buff获取, for everybody at once: the steps of BUFF_ORDER."""
-        for key, _ in BUFF_ORDER:
-            self.step(key)
+        for step in BUFF_ORDER:
+            self.step(step.key)
 
     # --- buff stage -----------------------------------------------------------------------------------------------
     def _null(self, seat: int, priority: int, why: str) -> None:
@@ -212,14 +209,13 @@ class Resolver:
             self.null[seat] = max(self.null[seat], priority)
             self.null_why.setdefault(seat, []).append(why)
 
-    @BOOK.step("nullify")
     def nullify(self) -> None:
         # tier by tier, highest first; a tier's sources are all listed before any of them applies
         for tier in NULL_TIERS:
-            found = [(t, p.null_label or p.name) for s in self.actors for p in self.powers(s) if p.null_tier == tier
-                     for t in p.nullifies(self, s)]
-            found += [(t, p.null_label or p.name) for p in self.table("table_nullifies") if p.table_null_tier == tier
-                      for t in p.table_nullifies(self)]
+            found = [(t, p.null_label or p.name) for s in self.actors for p in self.powers(s)
+                     if p.null_tier == tier and answers(p, "nullifies") for t in p.nullifies(self, s)]
+            found += [(t, p.null_label or p.name) for p in (REGISTRY[key] for key in MOMENTS["table_nullifies"])
+                      if p.table_null_tier == tier for t in p.table_nullifies(self)]
             for t, why in found:
                 self._null(t, tier, why)
         for s in self.actors:
@@ -229,37 +225,38 @@ class Resolver:
                     self.note(s, "你本回合获得了本能无效，本能无法发动（计入冷却，不扣次数）。")
                 self.log(f"{s}号 本能无效（{'、'.join(whys)}）")
 
-    @BOOK.step("void")
     def voids(self) -> None:
         for s in self.actors:
             held = self.instinct(s)
-            if held is not None:
+            if held is not None and answers(held, "void"):
                 held.void(self, s)
 
-    @BOOK.step("guards")
     def guards(self) -> None:
         for s in self.actors:  # the 本能 first: 强健's lock is listed before 杀戮's
             held = self.instinct(s)
             for p in ([held] if held else []) + list(LEVEL_POWERS[self.st.level(s)]):
-                p.guard(self, s)
-        for p in self.table("table_guard"):  # after every holder's (吉+吉 reaches the whole level)
-            p.table_guard(self)
+                if answers(p, "guard"):
+                    p.guard(self, s)
+        MOMENTS.run("table_guard", REGISTRY, self)  # after every holder's (吉+吉 reaches the whole level)
 
     def strikes(self, seat: int) -> list[tuple[int, str]]:
         """The seat's attacks (or senses for level 1) this round: the action first, then the extras that work."""
         st, plan = self.st, self.plan(seat)
         out = [(plan.action, "行动")] if plan.action and not st.gave_up_action(seat) else []
-        for p in self.powers(seat):
-            extra = p.extra_strike(self, seat)
+        for p in LEVEL_POWERS[st.level(seat)]:
+            extra = p.extra_strike(self, seat) if answers(p, "extra_strike") else None
             if extra:
                 out.append(extra)
+        held = st.instinct(seat)  # a 本能 whose target is a second attack: the target planned, if it works
+        target = plan.extra.get(held.key, 0) if held is not None and held.extra_strike_target else 0
+        if target and self.active(seat, held.key):
+            out.append((target, held.name))
         return out
 
-    @BOOK.step("attacks")
     def attacks(self) -> None:
         st = self.st
         for a in self.actors:
-            action = LEVEL_POWERS[st.level(a)][0]  # 攻击, or 感应 for level 1
+            action = next(p for p in LEVEL_POWERS[st.level(a)] if answers(p, "strike"))  # 攻击, or 感应 for level 1
             held = self.instinct(a)
             first = True
             strikes = self.strikes(a)
@@ -267,28 +264,27 @@ class Resolver:
                 if t not in self.actors:
                     continue
                 action.strike(self, a, t, how)
-                if first and held is not None:
+                if first and held is not None and answers(held, "first_strike"):
                     held.first_strike(self, a, t)
                 first = False
-            if held is not None:
+            if held is not None and answers(held, "after_strikes"):
                 held.after_strikes(self, a, strikes)
 
-    @BOOK.step("instincts")
     def effects(self) -> None:
         st = self.st
         for s in self.actors:  # 杀戮 alongside the attacks
             for p in LEVEL_POWERS[st.level(s)]:
-                p.effect(self, s)
+                if answers(p, "effect"):
+                    p.effect(self, s)
         for s in sorted(st.plans):
             key = self.plan(s).instinct
             if not key or not st.holds(s, key) or not self.works(s):
                 continue
-            REGISTRY[key].effect(self, s)
-        for p in self.table("table_effect"):
-            p.table_effect(self)
+            if answers(REGISTRY[key], "effect"):
+                REGISTRY[key].effect(self, s)
+        MOMENTS.run("table_effect", REGISTRY, self)
 
     # --- the later stages, for each group -------------------------------------------------------------------------
-    @BOOK.step("cap")
     def cap(self, seats: list[int]) -> None:
         for s in seats:
             mult = 2 if s in self.double else 1
@@ -308,7 +304,6 @@ class Resolver:
                 self.log(f"{s}号 最大受到伤害{self.caps[s]}：伤害 {self.damage[s]}→{self.caps[s]}")
                 self.damage[s] = self.caps[s]
 
-    @BOOK.step("shield")
     def shield(self, seats: list[int]) -> None:
         st = self.st
         for s in seats:
@@ -321,7 +316,6 @@ class Resolver:
             if self.damage[s]:
                 self.log(f"{s}号 受到{self.damage[s]}点伤害，护盾抵挡{blocked}")
 
-    @BOOK.step("true_damage")
     def true_damage(self, seats: list[int]) -> None:
         for s in seats:
             if self.true[s]:
@@ -329,7 +323,6 @@ class Resolver:
                 self.taken[s] += self.true[s]
                 self.log(f"{s}号 受到{self.true[s]}点真实伤害")
 
-    @BOOK.step("lock")
     def locked(self, seats: list[int]) -> None:
         for s in seats:
             value = self.lock_value(s)
@@ -338,10 +331,8 @@ class Resolver:
                 self.log(f"{s}号 锁血（{why}）：{self.hp[s]}→{value}")
                 self.hp[s] = value
 
-    @BOOK.step("special")
     def special(self, seats: list[int]) -> None:
-        for key, _ in SPECIAL_ORDER:
-            REGISTRY[key].special(self, seats)
+        MOMENTS.run("special", REGISTRY, self, seats)  # 嗜杀 -> 饮鸩止渴 -> 替身力量 (order.SPECIAL_ORDER)
 
     # --- after the announcement's numbers are known ---------------------------------------------------------------
     def after(self) -> None:
@@ -356,10 +347,9 @@ class Resolver:
             st.fates[s] = f"第{r}回合死亡"
         for s in st.living():
             held = self.instinct(s)
-            if held is not None:
+            if held is not None and answers(held, "after_deaths"):
                 held.after_deaths(self, s, deaths)
-        for p in self.table("aftermath"):
-            p.aftermath(self, deaths)
+        MOMENTS.run("aftermath", REGISTRY, self, deaths)
         self.win_effects()
         self.bookkeeping()
         # what this round leaves for the next
@@ -374,7 +364,7 @@ class Resolver:
         st.deaths_last = len(deaths)
         for s in self.actors:
             held = self.instinct(s)
-            if held is not None and held.stale(self, s):
+            if held is not None and answers(held, "stale") and held.stale(self, s):
                 self.rep.stale.append(s)
             else:
                 st.shown[s] = st.hp[s]
@@ -387,7 +377,7 @@ class Resolver:
         wins: list[tuple[int, int, int, str]] = []  # (precedence, level, seat, how)
         for s in sorted(st.plans):
             for p in self.powers(s):
-                order = p.claim(self, s)
+                order = p.claim(self, s) if answers(p, "claim") else None
                 if order is not None:
                     wins.append((order, st.level(s), s, p.name))
         if wins:
@@ -398,20 +388,42 @@ class Resolver:
         st, r = self.st, self.r
         for s in sorted(st.plans):
             for p in LEVEL_POWERS[st.level(s)]:
-                p.record(self, s)
+                if answers(p, "record"):
+                    p.record(self, s)
             plan = self.plan(s)
             key = plan.instinct
             if not key or not st.holds(s, key):
                 continue
-            inst = REGISTRY[key]
+            inst: Instinct = REGISTRY[key]
             st.last_used[s] = r  # 本能無效 still counts toward the cooldown
-            if isinstance(inst, Instinct) and inst.distinct_target and plan.targets:
+            if inst.distinct_target and plan.targets:
                 st.last_target[s] = plan.targets[0]
-            inst.record(self, s)
+            if answers(inst, "record"):
+                inst.record(self, s)
             if self.works(s):  # 不扣除使用次數 when nullified
-                inst.count_use(self, s)
+                if answers(inst, "count_use"):
+                    inst.count_use(self, s)
+                elif inst.per_game:  # one of its 每局 uses
+                    st.use(s, key)
         for s in self.actors:
             held = self.instinct(s)
-            if held is not None:
+            if held is not None and answers(held, "close"):
                 held.close(self, s)
+
+
+# The steps of order.py's RESOLUTION_ORDER and BUFF_ORDER, each a procedure of the Resolver (the one check's
+# `procedures`: rules.py).
+STEPS: dict[str, Callable[..., None]] = {
+    "buffs": Resolver.buffs,
+    "nullify": Resolver.nullify,
+    "void": Resolver.voids,
+    "guards": Resolver.guards,
+    "attacks": Resolver.attacks,
+    "instincts": Resolver.effects,
+    "cap": Resolver.cap,
+    "shield": Resolver.shield,
+    "true_damage": Resolver.true_damage,
+    "lock": Resolver.locked,
+    "special": Resolver.special,
+}
 

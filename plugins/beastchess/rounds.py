@@ -11,8 +11,10 @@ from collections.abc import Callable
 
 from ..bansha.engine import Ctx
 from ..bansha.engine.game import pictures
+from .book import LEVEL_POWERS, REGISTRY
 from .data import FACTION, ROUND, seats_text
-from .power import LEVEL_POWERS, TABLE
+from .order import MOMENTS
+from .power import answers
 from .resolve import Resolver
 from .state import BeastState
 
@@ -33,17 +35,16 @@ def open_round(ctx: Ctx, st: BeastState, available: Available, carry: dict[int, 
         lines = carry.pop(s, [])
         lines.append(f"第{r}回合开始：你的血量 {st.hp[s]}/{st.max_hp}，护盾 {st.shields[s]}。")
         held = st.instinct(s)
-        if held is not None:
-            lines += held.opening(ctx, st, s)
-        for p in LEVEL_POWERS[st.level(s)]:
-            lines += p.opening(ctx, st, s)
-        lines += [line for p in TABLE["table_opening"] if (line := p.table_opening(st, s))]
+        for p in ([held] if held is not None else []) + list(LEVEL_POWERS[st.level(s)]):
+            if answers(p, "opening"):
+                lines += p.opening(ctx, st, s)
+        lines += [line for line in MOMENTS.run("table_opening", REGISTRY, st, s) if line]
         lines.append("现在可用：" + ("、".join(available(st, s)) or "无") + "。先提交本能和能力，最后提交攻击/感应。")
         mine = facts.pop(s, None)
         ctx.seat(s, "\n".join(lines), data={"results": tuple(mine)} if mine else None)
     for s, _died in sorted(st.died_round.items()):
         held = st.instinct(s)
-        note = held.dead_note(st, s) if held is not None else ""
+        note = held.dead_note(st, s) if held is not None and answers(held, "dead_note") else ""
         if note:
             carry.setdefault(s, []).append(note)
     send(ctx, carry, facts)
@@ -62,7 +63,8 @@ def close_round(ctx: Ctx, st: BeastState, available: Available, over: Callable[[
     r = st.day
     for s in st.living():  # what a holder who sent nothing submitted (趋吉避凶: 吉)
         held = st.instinct(s)
-        if held is not None and held.owes(st, s, st.plans.get(s)):
+        silent = held is not None and answers(held, "owes") and held.owes(st, s, st.plans.get(s))
+        if silent and answers(held, "by_default"):
             held.by_default(st, s, st.plan(s))
     rep = Resolver(st).run()
     ctx.judge(f"第{r}回合结算：" + ("；".join(rep.log) or "无事发生"))

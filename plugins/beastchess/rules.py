@@ -9,20 +9,24 @@ Every round each living player submits by PM: 攻击 (levels 2–4) or 感应 (l
 結算順序 (order.py, resolve.Resolver) and the HP of everyone is announced in the group (rounds.py).
 
 Where things are: abilities.py (the levels' action and abilities), instincts/ (one module per 本能), draft.py
-(禁用, 选择, 探查), power.py (how a skill is declared next to its behaviour), catalog.py (all of them, checked).
-This module is the game's flow, its end and what a seat may see.
+(禁用, 选择, 探查), power.py (how a unit is declared next to its behaviour), catalog.py (all of them, in the text's
+order), order.py (the resolution order and the moment table). This module is the game's flow, its end, what a
+seat may see and the rules every 本能 shares; loading it checks the units against the table (the engine's one
+check) and refuses to load a game whose declarations are broken.
 
 Pure: no nonebot, no clock, no global random; randomness only from ctx.rng.
 """
 
 from __future__ import annotations
 
-from functools import cache
+from collections.abc import Callable
 from typing import Any
 
-from ..bansha.engine import CastRow, Ctx, Outcome, Refusal, Ruleset, Skill, register
+from ..bansha.engine import PLAN, Action, CastRow, Ctx, Outcome, Refusal, Ruleset, Skill, register
 from ..bansha.engine.core import clean_text
-from .catalog import BY_KEY, INSTINCTS
+from ..bansha.engine.core.behaviour import problems
+from .book import BOOK, LEVEL_POWERS, REGISTRY
+from .catalog import AT_TABLE, BY_KEY
 from .data import (
     ANIMALS,
     BAN,
@@ -43,12 +47,18 @@ from .data import (
 )
 from .draft import DRAFT_SKILLS, settle_bans, settle_picks
 from .grimoire import GrimoireMixin
-from .power import BOOK, LEVEL_POWERS, REGISTRY
-from .reuse import outcome_key
+from .order import BUFF_ORDER, MOMENTS, RESOLUTION_ORDER
+from .power import Instinct, Power, answers
+from .resolve import STEPS
 from .rounds import close_round, hp_extra, open_round
 from .state import BeastState
 
 SETUP_PHASES = (BAN, PICK, PROBE)
+
+# The one check (engine/core/behaviour.py): every unit against the moment table and the resolution order.
+_found = problems(BOOK.units, MOMENTS, (*RESOLUTION_ORDER, *BUFF_ORDER), base=Power, procedures=STEPS)
+if _found:
+    raise ValueError("斗兽棋的声明有误：" + "；".join(_found))
 
 
 def _flag(value: Any) -> bool:
@@ -57,20 +67,16 @@ def _flag(value: Any) -> bool:
     return bool(value)
 
 
-@cache
-def level_skills(level: int, n: int) -> tuple[Skill, ...]:
-    """A level's action and abilities, with the head count's numbers filled in (cached: skills are frozen)."""
-    return tuple(p.for_table(n) for p in LEVEL_POWERS[level])
-
-
-@cache
-def instinct_skill(name: str, n: int) -> Skill:
-    return INSTINCTS[name].for_table(n)
+def level_skills(level: int, n: int) -> list[Power]:
+    """A level's action and abilities, with the head count's numbers filled in."""
+    declared = AT_TABLE[n]
+    return [declared[p.key] for p in LEVEL_POWERS[level]]
 
 
 class BeastChess(GrimoireMixin, Ruleset):
     key = "beastchess"
-    reuse = {"outcome": outcome_key}  # the verdict is asked anew only when these facts change
+    # No `reuse`: the verdict reads only who is alive and a declared winner, and keeping it across inputs saved
+    # nothing measurable (docs/beastchess.md); the engine keeps it while the game stands still.
     title = "斗兽棋"
     aliases = ("萬寧斗獸棋", "万宁斗兽棋", "斗獸棋", "beastchess")
     options = OPTIONS
@@ -147,7 +153,7 @@ class BeastChess(GrimoireMixin, Ruleset):
         out += level_skills(state.level(seat), state.n)
         inst = state.instinct(seat)
         if inst is not None:
-            out.append(instinct_skill(inst.name, state.n))
+            out.append(AT_TABLE[state.n][inst.key])
         return out
 
     def phase_label(self, state: BeastState) -> str:
@@ -156,12 +162,55 @@ class BeastChess(GrimoireMixin, Ruleset):
         return self.phases[state.phase].label
 
     def blocked(self, state: BeastState, seat: int, skill: Skill) -> str | None:
-        """Every round skill is submitted once (/放弃 <技能名> withdraws it to change it); then the skill's own checks."""
-        power = REGISTRY.get(skill.key)
+        """Every round skill is submitted once (/放弃 <技能名> withdraws it to change it); a 本能, the rules every
+        本能 shares; then the unit's own check."""
         plan = state.plans.get(seat)
-        if power is not None and plan and power.submitted(plan):
+        if plan and isinstance(skill, Power) and skill.submitted(plan):
             return f"本回合已经提交了「{skill.name}」；如需更改，先 /放弃 {skill.name} 撤回再重发。"
+        if isinstance(skill, Instinct):
+            why = self.instinct_refusal(state, seat, skill)
+            if why:
+                return why
         return super().blocked(state, seat, skill)
+
+    @staticmethod
+    def instinct_refusal(st: BeastState, seat: int, inst: Instinct) -> str | None:
+        """What every 本能 shares: its holder alive (or `dead_ok`), not banned this round (恐惧, 仁慈) unless 锁定,
+        not cooling down."""
+        if not st.alive[seat] and not inst.dead_ok(st, seat):
+            return "你已经出局，不能再使用本能。"
+        if st.phase == ROUND and not inst.locked:
+            for p in LEVEL_POWERS[st.level(seat)]:
+                why = p.forbids(st, seat) if answers(p, "forbids") else None
+                if why:
+                    return why
+            for why in MOMENTS.run("table_forbids", REGISTRY, st, seat):
+                if why:
+                    return why
+        if inst.cooldown and st.last_used.get(seat, -99) >= st.day - inst.cooldown:
+            return f"「{inst.name}」冷却中：上一回合刚使用过。"
+        return None
+
+    def target_check(self, state: BeastState, seat: int, skill: Skill) -> Callable[[int], str | None] | None:
+        """A 本能 不可連續對同一人 refuses last time's target; then the unit's own check."""
+        own = super().target_check(state, seat, skill)
+        if not (isinstance(skill, Instinct) and skill.distinct_target):
+            return own
+        last = state.last_target.get(seat)
+
+        def check(target: int) -> str | None:
+            if target == last:
+                return f"「{skill.name}」不能连续对同一人发动（上次是 {target}号）。"
+            return own(target) if own is not None else None
+
+        return check
+
+    def perform(self, ctx: Ctx, state: BeastState, seat: int, skill: Skill, action: Action) -> None:
+        """A PLAN unit goes into the round's plan (resolved at the round's close); a NOW unit resolves at once."""
+        if isinstance(skill, Power) and skill.submit == PLAN:
+            skill.plan(ctx, state, seat, action)
+        else:
+            super().perform(ctx, state, seat, skill, action)
 
     # --- giving up ------------------------------------------------------------------------------
     def give_up(self, ctx: Ctx, state: BeastState, seat: int, skill: Skill | None) -> None:
@@ -201,7 +250,8 @@ class BeastChess(GrimoireMixin, Ruleset):
             out = set()
             for s in living:
                 held = st.instinct(s)
-                if not st.acted(s) or (held is not None and held.owes(st, s, st.plans.get(s))):
+                owes = held is not None and answers(held, "owes") and held.owes(st, s, st.plans.get(s))
+                if not st.acted(s) or owes:
                     out.add(s)
             return out
         return set()

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from ..bansha.engine import BaseState
-from .power import INSTINCTS, REGISTRY, Instinct
+from .book import INSTINCTS, REGISTRY
 
 
 @dataclass
@@ -70,19 +71,20 @@ class BeastState(BaseState):
     def level(self, seat: int) -> int:
         return self.levels[seat]
 
-    def instinct(self, seat: int) -> Instinct | None:
+    def instinct(self, seat: int) -> Any:
+        """The 本能 the seat holds (a power.Instinct), or None."""
         return INSTINCTS.get(self.instincts[seat]) if self.instincts[seat] else None
 
     def holds(self, seat: int, key: str) -> bool:
         inst = self.instinct(seat)
-        return inst is not None and inst.skill.key == key
+        return inst is not None and inst.key == key
 
     def plan(self, seat: int) -> Plan:
         return self.plans.setdefault(seat, Plan())
 
     def gave_up_action(self, seat: int) -> bool:
         plan = self.plans.get(seat)
-        return bool(plan and plan.instinct and REGISTRY[plan.instinct].gives_up_action)  # type: ignore[attr-defined]
+        return bool(plan and plan.instinct and REGISTRY[plan.instinct].gives_up_action)
 
     def acted(self, seat: int) -> bool:
         plan = self.plans.get(seat)

@@ -73,7 +73,7 @@ def _ours(module: str | None) -> bool:
 
 
 def _forget_library_copy() -> None:
-    """A test that ran earlier may have imported a QQ module as a library (tests/test_posts.py does): NoneBot must
+    """A test that ran earlier may have imported a QQ module as a library (tests/engine/test_posts.py does): NoneBot must
     import the plugin itself, and that copy's matchers and preprocessors (registered on import, with no service
     behind them) must not answer too."""
     from nonebot import message

@@ -1,7 +1,8 @@
 """The 24 本能 (5), one module each (the appendix's 形態 and 類型 are fields of each declaration).
 
 ORDER is the text's list: the order /身份, the ban's draw and 笨鸟先飞's pool go by. A new 本能 is a new module
-here and its name in ORDER (and, if it has a step after the lock, its key in order.SPECIAL_ORDER).
+here, its name in ORDER and its key in order.MOMENTS under every moment it writes (and, if it has a step after
+the lock, in order.SPECIAL_ORDER): the engine's one check refuses a moment written but not listed.
 """
 
 from __future__ import annotations

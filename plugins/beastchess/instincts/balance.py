@@ -12,10 +12,9 @@ if TYPE_CHECKING:
     from ..resolve import Resolver
 
 
-@instinct("制衡", AT, ALLROUND, "balance", "扣除自己1点血量，使全体其他等级动物本回合本能无效。", priority=4)
+@instinct("制衡", AT, ALLROUND, "balance", "扣除自己1点血量，使全体其他等级动物本回合本能无效。", priority=4,
+          null_tier=4)
 class BALANCE(Instinct):
-    null_tier = 4
-
     def nullifies(self, r: Resolver, seat: int) -> list[int]:
         if not r.active(seat, self.key):
             return []

@@ -16,9 +16,9 @@ if TYPE_CHECKING:
 
 @instinct("兽性", AT, ATTACK, "beast",
           "标记一个敌人（不能同时是你的攻击/感应目标），使其本回合受到的所有伤害×2。每局7人及以下2次，以上3次。",
-          skill_kw={"targets": 1, "target_rule": ALIVE_OTHER}, uses=((4, 7, 2), (8, 10, 3)), traditional="獸性")
+          skill_kw={"targets": 1, "target_rule": ALIVE_OTHER}, per_game=((4, 7, 2), (8, 10, 3)), traditional="獸性")
 class BEAST(Instinct):
-    def refuse(self, st: BeastState, seat: int, target: int) -> str | None:
+    def target(self, st: BeastState, seat: int, target: int) -> str | None:
         plan = st.plans.get(seat)
         return "兽性标记的敌人不能同时是你的攻击/感应目标。" if plan and plan.action == target else None
 

@@ -14,7 +14,7 @@ if TYPE_CHECKING:
 
 @instinct("独立宣言", AT, INFO, "declaration",
           "本回合公布血量时，你的血量显示为上一回合公布的数值；公布后私聊得知真实血量。每局 4-6/7-8/9-10 人时 2/3/4 次。",
-          uses=((4, 6, 2), (7, 8, 3), (9, 10, 4)), traditional="獨立宣言")
+          per_game=((4, 6, 2), (7, 8, 3), (9, 10, 4)), traditional="獨立宣言")
 class DECLARATION(Instinct):
     def stale(self, r: Resolver, seat: int) -> bool:
         return r.active(seat, self.key)

@@ -15,7 +15,7 @@ if TYPE_CHECKING:
 @instinct("我是歌姬", AT, INFO, "diva",
           "每局一次。放弃行动：本回合所有人的智慧（及大智若愚）必定失败（一律反馈失败），你获得1个护盾，"
           "本回合你的对象为你自己。",
-          uses=((4, 10, 1),), gives_up_action=True)
+          per_game=((4, 10, 1),), gives_up_action=True)
 class DIVA(Instinct):
     def effect(self, r: Resolver, seat: int) -> None:
         r.memo(self.key, list).append(seat)

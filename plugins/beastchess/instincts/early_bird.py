@@ -6,7 +6,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...bansha.engine import Ctx
-from ..power import INSTINCTS, Instinct, instinct
+from ..book import INSTINCTS
+from ..power import Instinct, instinct
 
 if TYPE_CHECKING:
     from ..state import BeastState

@@ -18,10 +18,9 @@ if TYPE_CHECKING:
 @instinct("卧薪尝胆", PT, ALLROUND, "endure",
           "锁定。条件：上回合受到伤害。选定一个目标使其本能无效；若其上回合对你造成了伤害，额外使其本回合攻击无效。"
           "第偶数次触发时，额外对其造成1点真实伤害，并使你本回合最大扣除血量为0。",
-          skill_kw={"targets": 1, "target_rule": ALIVE_OTHER}, locked=True, traditional="臥薪嘗膽")
+          skill_kw={"targets": 1, "target_rule": ALIVE_OTHER}, locked=True, traditional="臥薪嘗膽",
+          null_tier=1)  # the lowest tier, which also reaches its own tier (docs: 本能无效与优先级)
 class ENDURE(Instinct):
-    null_tier = 1  # the lowest tier, which also reaches its own tier (docs: 本能无效与优先级)
-
     @staticmethod
     def _even(r: Resolver, seat: int) -> bool:
         """This use is an even-numbered one (counted when the round is booked)."""

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from ...bansha.engine import ANY, Action, Refusal, Skill
+from ...bansha.engine import ANY, Action, Refusal
 from ..abilities import counts_match, read_guesses
 from ..data import AT, B458, GUESS_WORDS, INFO, bracket, counts_text, guess_text
 from ..power import Instinct, instinct
@@ -24,8 +24,8 @@ PRECEDENCE = 10  # after either level's 智慧
           "等级人数须与本局配置相符；若全部猜错则获得获胜效果。",
           skill_kw={"target_rule": ANY, "words": GUESS_WORDS})
 class FEIGN(Instinct):
-    def for_table(self, n: int) -> Skill:
-        return replace(self.skill, targets=n - 1)
+    def for_table(self, n: int) -> Instinct:
+        return replace(self, targets=n - 1)
 
     def blocked(self, st: BeastState, seat: int) -> str | None:
         after = bracket(st.n, AFTER)
@@ -35,7 +35,7 @@ class FEIGN(Instinct):
             return "大智若愚：上一回合使用过智慧，本回合不能使用。"
         return None
 
-    def refuse(self, st: BeastState, seat: int, target: int) -> str | None:
+    def target(self, st: BeastState, seat: int, target: int) -> str | None:
         return "不用写自己：请写出其他所有玩家。" if target == seat else None
 
     def check(self, st: BeastState, seat: int, action: Action) -> tuple[tuple[str, ...], str]:

@@ -20,7 +20,7 @@ if TYPE_CHECKING:
           "若目标本回合死亡，你的下一次攻击/感应额外造成1点真实伤害。",
           skill_kw={"targets": 1, "target_rule": ALIVE_OTHER}, cooldown=1, distinct_target=True)
 class FOX(Instinct):
-    def refuse(self, st: BeastState, seat: int, target: int) -> str | None:
+    def target(self, st: BeastState, seat: int, target: int) -> str | None:
         return "狐假虎威：目标的血量须大于2。" if st.known_hp(seat, target) <= 2 else None
 
     def status_lines(self, st: BeastState, seat: int) -> list[str]:

@@ -21,11 +21,9 @@ REST = "休"
 @instinct("幸运", PT, ALLROUND, "luck",
           "条件：上回合无人死亡（第一回合可用）。每回合开始时等概率获得攻/守/休之一并私聊告知："
           "攻：对目标造成1点真实伤害；守：目标增加1个护盾；休：使目标本能无效。",
-          skill_kw={"targets": 1, "target_rule": ALIVE}, traditional="幸運")
+          skill_kw={"targets": 1, "target_rule": ALIVE}, traditional="幸運",
+          null_tier=3, null_label="幸运休")  # 幸運休
 class LUCK(Instinct):
-    null_tier = 3  # 幸運休
-    null_label = "幸运休"
-
     def blocked(self, st: BeastState, seat: int) -> str | None:
         return "幸运：上回合有人死亡，本回合不能使用。" if seat not in st.luck else None
 

@@ -17,14 +17,13 @@ if TYPE_CHECKING:
 
 @instinct("仁慈", PT, INFO, "mercy",
           "攻击一个上一回合血量≤最大血量一半的目标时可以发动：本回合将其锁血为1，且他下一回合无法使用本能、发动智慧必定失败。",
-          skill_kw={"targets": 1, "target_rule": ALIVE_OTHER})
+          skill_kw={"targets": 1, "target_rule": ALIVE_OTHER},
+          table_null_tier=FEAR_TIER)  # the next round's ban is known before it begins
 class MERCY(Instinct):
-    table_null_tier = FEAR_TIER  # the next round's ban is known before it begins
-
     def blocked(self, st: BeastState, seat: int) -> str | None:
         return "仁慈需要攻击，一级动物没有攻击。" if st.level(seat) == 1 else None
 
-    def refuse(self, st: BeastState, seat: int, target: int) -> str | None:
+    def target(self, st: BeastState, seat: int, target: int) -> str | None:
         return "仁慈：目标上一回合的血量须≤最大血量的一半。" if st.known_hp(seat, target) * 2 > st.max_hp else None
 
     # --- this round: on the holder's attack ------------------------------------------------------------------

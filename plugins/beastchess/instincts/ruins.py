@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ...bansha.engine import ALIVE_OTHER, Ctx, Skill
+from ...bansha.engine import ALIVE_OTHER, Ctx
 from ..data import ATTACK, PT, bracket
 from ..power import Instinct, instinct
 from ..resolve import Hit
@@ -20,15 +20,15 @@ if TYPE_CHECKING:
           "开局处于颓靡状态：每回合自身至多扣除2点血量，攻击无法造成伤害，感应无法获取目标的攻击信息。"
           "若上回合有人死亡，永久切换为激进状态：每回合可选定一个目标，其血量高于自己造成2点真实伤害，否则1点；"
           "4-6人局最多3次，7人及以上最多4次。",
-          skill_kw={"targets": 1, "target_rule": ALIVE_OTHER}, uses=((4, 6, 3), (7, 10, 4)), traditional="斷井頹垣")
+          skill_kw={"targets": 1, "target_rule": ALIVE_OTHER}, per_game=((4, 6, 3), (7, 10, 4)), traditional="斷井頹垣")
 class RUINS(Instinct):
-    def for_table(self, n: int) -> Skill:
-        return self.skill  # only the 激进 uses count, so it counts them itself (blocked)
+    def for_table(self, n: int) -> Instinct:
+        return self  # only the 激进 uses count, so it counts them itself (blocked)
 
     def blocked(self, st: BeastState, seat: int) -> str | None:
         if not st.aggressive.get(seat):
             return "断井颓垣：你处于颓靡状态，上回合有人死亡后才会切换为激进状态。"
-        if st.used(seat, self.key) >= bracket(st.n, self.uses):
+        if st.used(seat, self.key) >= bracket(st.n, self.per_game):
             return "断井颓垣（激进）的使用次数已经用完。"
         return None
 

@@ -21,7 +21,7 @@ if TYPE_CHECKING:
           skill_kw={"targets": 2, "target_rule": ALIVE_OTHER, "aliases": ("外交部", "标记")}, locked=True,
           traditional="外交部發言人")
 class SPOKESMAN(Instinct):
-    def refuse(self, st: BeastState, seat: int, target: int) -> str | None:
+    def target(self, st: BeastState, seat: int, target: int) -> str | None:
         return f"{target}号 已经被你标记了三次。" if st.marks.get(seat, {}).get(target, 0) >= 3 else None
 
     def status_lines(self, st: BeastState, seat: int) -> list[str]:

@@ -19,10 +19,9 @@ COST = 6  # 「擁有5個以上……消耗6個」: 6 or more, so that 6 can be 
 @instinct("替身力量", AT, DEFEND, "stand",
           "放弃行动：获得两个稻草人，并使一个目标本能无效（不可连续对同一人）。稻草人：你被攻击成功时+1，其他玩家死亡时+1；"
           "你死亡时若有6个及以上，消耗6个，回复本回合受到伤害的一半（向下取整，至少1）。",
-          skill_kw={"targets": 1, "target_rule": ALIVE_OTHER}, priority=2, gives_up_action=True, distinct_target=True)
+          skill_kw={"targets": 1, "target_rule": ALIVE_OTHER}, priority=2, gives_up_action=True, distinct_target=True,
+          null_tier=2)
 class STAND(Instinct):
-    null_tier = 2
-
     def hp_extra(self, st: BeastState, seat: int) -> str:
         return f"，稻草人 {st.scarecrows.get(seat, 0)}"
 

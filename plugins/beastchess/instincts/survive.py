@@ -17,7 +17,7 @@ if TYPE_CHECKING:
 @instinct("苟且偷生", PT, INFO, "survive",
           "每回合开始时得知上一回合有多少人的对象包含你（恶意感知）。每局一次可迸发生存的决心："
           "本回合锁血为当前血量，并获得x个护盾（x为上一回合对象包含你的人数）。",
-          uses=((4, 10, 1),), traditional="茍且偷生")
+          per_game=((4, 10, 1),), traditional="茍且偷生")
 class SURVIVE(Instinct):
     def opening(self, ctx: Ctx, st: BeastState, seat: int) -> list[str]:
         return [f"恶意感知：上一回合有 {st.eyes_on.get(seat, 0)} 人的对象包含你。"] if st.day > 1 else []

@@ -114,9 +114,9 @@ def test_every_instinct_is_declared_with_the_appendix_form_and_type():
     for kind, names in kinds.items():
         assert sorted(i.name for i in INSTINCT_LIST if i.kind == kind) == sorted(names.split("、"))
     assert INSTINCTS["笨鸟先飞"].form == ""  # 類型：由隨機得到的本能決定
-    assert [k for k, _ in RESOLUTION_ORDER] == ["buffs", "cap", "shield", "true_damage", "lock", "special"]
+    assert [step.key for step in RESOLUTION_ORDER] == ["buffs", "cap", "shield", "true_damage", "lock", "special"]
     assert [label for _, label in SPECIAL_ORDER] == ["嗜杀", "饮鸩止渴", "替身力量"]
-    assert [p for _, p in NULLIFY_PRIORITY] == [5, 4, 3, 2, 2, 1] and BUFF_ORDER[0][0] == "nullify"
+    assert [p for _, p in NULLIFY_PRIORITY] == [5, 4, 3, 2, 2, 1] and BUFF_ORDER[0].key == "nullify"
 
 
 @pytest.mark.parametrize("n,counts", [(4, (1, 1, 1, 1)), (5, (2, 1, 1, 1)), (6, (2, 2, 1, 1)), (7, (2, 2, 2, 1)),
