@@ -95,8 +95,8 @@ async def test_six_people_and_three_ai_seats_a_seat_handed_to_an_ai_and_back_and
     assert [s for s, r in cast.items() if r == "狼人"] == [1, 4, 7]
     members = {p: f"玩家{i + 1}" for i, p in enumerate(PEOPLE)} | {NEWCOMER: "接班人"}
     gid = await open_game(qq, GROUP, "werewolf", "种子=1 " + short_phases("werewolf"), members)
-    for p in PEOPLE:
-        await say(qq, GROUP, p, "/报名", "报名成功")
+    for p in PEOPLE:  # a sign-up is acknowledged by a reaction on the player's own post (issue 25)
+        await qq.wait_reaction(await qq.group_msg(p, GROUP, "/报名"), 20)
     await say(qq, GROUP, JUDGE, "/法官 加入AI 3", "已加入 3 个 AI 座位：7号 【AI】小智、8号 【AI】阿尔法、9号 【AI】图灵")
     mark = qq.mark()
     await say(qq, GROUP, JUDGE, "/开始", "游戏开始")
@@ -135,7 +135,8 @@ async def test_six_people_and_three_ai_seats_a_seat_handed_to_an_ai_and_back_and
         people.stop()
     assert "胜者：" in end.text and "【AI】小智" in end.text
     record = await qq.wait_for(lambda s: s.target == GROUP and s.is_forward and "完整记录" in s.text, 20, mark)
-    assert "加入 AI：7号 【AI】小智" in record.text and "2号 玩家2（310002）由 AI 【AI】深蓝 接替" in record.text
+    assert "加入 AI：7号 【AI】小智" in record.text and "2号 玩家2由 AI 【AI】深蓝 接替" in record.text
+    assert "310002" not in record.text  # the published record names people by seat and nickname (issue 25)
 
     # every AI vote and post is exactly one group message, in the seat's name
     group = [s.text for s in qq.sent[mark:] if s.kind == "group" and s.target == GROUP and not s.is_forward]
