@@ -28,7 +28,7 @@ def test_fifteen_players_three_factions_as_listed():
         "混乱": sorted(["野蛮人", "术士", "游侠", "游荡者", "吟游诗人"]),
     }
     assert st.phase == DAY and RULES.phase_label(st) == "第1轮 白天（分配圣杯）"
-    assert NIGHT_ORDER[1] == "投先攻" and TURN_ORDER[0] == "伤愈检定"
+    assert NIGHT_ORDER[1].key == "投先攻" and TURN_ORDER[0].key == "伤愈检定"
 
 
 def test_roles_are_told_privately_and_never_in_the_group():
