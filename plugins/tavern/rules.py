@@ -27,8 +27,17 @@ from .identify import IDENTIFY, claims_left
 from .night import NIGHT_PROCEDURES, TURN_PROCEDURES, Night
 from .order import BOOK, DAY, DUSK, MOMENTS, NIGHT_ORDER, TURN_ORDER
 from .orders import ATTACK, orders_text, start_dusk, withdraw
-from .reuse import outcome_key
-from .scoring import GOAL, GRAIL_POINTS, KILL_POINTS, SURVIVOR_POINTS, TEAMKILL_POINTS, THEFT_POINTS, end_board, fallen
+from .scoring import (
+    GOAL,
+    GRAIL_POINTS,
+    KILL_POINTS,
+    SURVIVOR_POINTS,
+    TEAMKILL_POINTS,
+    THEFT_POINTS,
+    end_board,
+    fallen,
+    outcome_key,
+)
 from .scoring import outcome as final_outcome
 from .sheet import SHEET
 from .skill import TavernSkill
@@ -60,7 +69,7 @@ OPTIONS: tuple[OptionSpec, ...] = (
 
 class TavernRuleset(GrimoireMixin, Ruleset):
     key = "tavern"
-    reuse = {"outcome": outcome_key}  # the verdict is asked anew only when these facts change
+    reuse = {"outcome": outcome_key}  # the verdict is asked anew only when the facts it reads change (scoring.py)
     title = "酒馆"  # as typed after /开局 and listed by /帮助
     aliases = ("酒馆圣杯", "tavern")
     options = OPTIONS
