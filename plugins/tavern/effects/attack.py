@@ -11,7 +11,7 @@ from ..spec import SkillSpec
 from ..terms import Budget
 
 
-@unit("attack", "特殊近战攻击", kinds=COMMAND_KINDS, submit=PLAN, others_only=True,
+@unit("attack", "特殊攻击", kinds=COMMAND_KINDS, submit=PLAN, others_only=True,
       optional=("ab", "damage", "vs_faction", "condition", "save", "nights"))
 class ATTACK(Effect):
     def validate(self, where: Any, params: dict[str, Any]) -> None:

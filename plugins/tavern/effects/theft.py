@@ -7,7 +7,7 @@ from ..effect import PASSIVE_KINDS, Effect
 from ..spec import SkillSpec
 
 
-@unit("theft", "夺宝", kinds=PASSIVE_KINDS, required=("chance",))
+@unit("theft", "夺宝率", kinds=PASSIVE_KINDS, required=("chance",))
 class THEFT(Effect):
     def theft_chance(self, spec: SkillSpec) -> int | None:
         return spec.chance
