@@ -4,6 +4,11 @@ against the two orders and the moment table — passes, and a broken declaration
 
 from __future__ import annotations
 
+import subprocess
+import sys
+
+from paths import ROOT
+
 from plugins.bansha.engine import PLAN, Moments, Step, unit
 from plugins.bansha.engine.core.behaviour import problems
 from plugins.tavern.effect import COMMAND_KINDS, PASSIVE_KINDS, Effect
@@ -86,3 +91,13 @@ def test_a_command_with_a_stray_method_is_found():
 
     assert problems({**COMMANDS, "shout": SHOUT}, base=TavernSkill) == [
         "shout writes execute, which is neither the protocol nor a moment of the table"]
+
+
+def test_a_broken_table_stops_the_game_from_loading():
+    """The same check runs when the rules load: a table naming an effect under a moment it does not write refuses
+    to load, and says why (in a fresh interpreter: the loaded game here stays whole)."""
+    broken = ("from plugins.tavern import order; order.MOMENTS.table['report'] = ('track', 'heal'); "
+              "import plugins.tavern.rules")
+    run = subprocess.run([sys.executable, "-c", broken], cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert run.returncode != 0
+    assert "ValueError: 酒馆的声明有误：the table lists heal under report, but it does not write report" in run.stderr
