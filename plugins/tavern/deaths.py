@@ -3,18 +3,16 @@ ends. A kill scores for the killer's faction (scoring.killed)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Any
 
 from ..bansha.engine import Ctx
 from .scoring import killed
 from .state import TavernState
 
-if TYPE_CHECKING:
-    from .night import Night
 
-
-def die(ctx: Ctx, st: TavernState, night: Night | None, seat: int, killer: int, how: str) -> None:
-    """The seat leaves the game (`night`: during that night; None: by the judge's hand)."""
+def die(ctx: Ctx, st: TavernState, night: Any, seat: int, killer: int, how: str) -> None:
+    """The seat leaves the game (`night`: the Night (night.py, which calls this) during which it happens; None: by
+    the judge's hand)."""
     st.alive[seat] = False
     when = f"第{st.day}夜" if night is not None else f"第{st.day}轮"
     st.fates[seat] = f"{when}{how}" + (f"（{killer}号）" if killer else "")
@@ -30,8 +28,8 @@ def die(ctx: Ctx, st: TavernState, night: Night | None, seat: int, killer: int, 
         killed(ctx, st, killer, seat)
 
 
-def break_grapples(ctx: Ctx, st: TavernState, night: Night | None, seat: int) -> None:
-    """A grapple ends when either side goes down (受伤) or leaves the game."""
+def break_grapples(ctx: Ctx, st: TavernState, night: Any, seat: int) -> None:
+    """A grapple ends when either side goes down (受伤) or leaves the game (`night`: the Night, or None)."""
     for g, t in sorted(st.grapples.items()):
         if seat in (g, t):
             del st.grapples[g]

@@ -27,6 +27,7 @@ from typing import Any
 from ..bansha.engine import ABSTAIN, Action, Event
 from ..bansha.engine.agents.deduce import Mind
 from ..bansha.engine.game.ruleset import LegalChoice
+from .classes import ClassSkill
 from .sheet import SHEET
 from .terms import CLASS_NAMES, FACTIONS, LINEUP, TRAITS
 
@@ -141,10 +142,9 @@ class TavernMind(Mind):
             if move is not None:
                 return move
         for choice in choices:
-            spec = getattr(choice.skill, "spec", None)
-            if spec is None or choice.skill.key in self.acted:
+            if not isinstance(choice.skill, ClassSkill) or choice.skill.key in self.acted:
                 continue
-            move = self.class_move(choice, spec)
+            move = self.class_move(choice, choice.skill.spec)
             if move is not None:
                 return move
         if "attack" in by and "attack" not in self.acted:

@@ -15,10 +15,6 @@ from .terms import seats_text
 
 NUMBERS = tuple(str(i) for i in range(1, 101))
 
-NUMBER = BOOK.declare(TavernSkill(
-    "number", "圣杯", aliases=("数字", "报数"), phases=(DAY,), targets=0, words=NUMBERS, form="圣杯 <1-100的整数>",
-    help="白天提交一个 1–100 的整数；最接近所有人平均数的玩家获得本轮圣杯（平手掷骰）。可以重交，以最后一次为准。",
-))
 
 
 def start_day(ctx: Ctx, st: TavernState) -> None:
@@ -32,17 +28,19 @@ def start_day(ctx: Ctx, st: TavernState) -> None:
     )
 
 
-@BOOK.effect(NUMBER)
-def number(ctx: Ctx, st: TavernState, seat: int, action: Action) -> None:
-    nums = [w for w in action.words if w in NUMBERS]
-    if len(nums) != 1 or action.targets:
-        raise Refusal("请提交一个 1 到 100 的整数，例如「圣杯 57」。")
-    value = int(nums[0])
-    again = seat in st.numbers
-    st.numbers[seat] = value
-    st.done.discard(seat)
-    ctx.reply(f"已{'改为' if again else '提交'}数字 {value}（白天结束前可以重交，以最后一次为准）。")
-    ctx.judge(f"第{st.day}轮 {ctx.name(seat)} 提交圣杯数字 {value}")
+@BOOK.unit("number", "圣杯", aliases=("数字", "报数"), phases=(DAY,), targets=0, words=NUMBERS, form="圣杯 <1-100的整数>",
+           help="白天提交一个 1–100 的整数；最接近所有人平均数的玩家获得本轮圣杯（平手掷骰）。可以重交，以最后一次为准。")
+class NUMBER(TavernSkill):
+    def resolve(self, ctx: Ctx, st: TavernState, seat: int, action: Action) -> None:
+        nums = [w for w in action.words if w in NUMBERS]
+        if len(nums) != 1 or action.targets:
+            raise Refusal("请提交一个 1 到 100 的整数，例如「圣杯 57」。")
+        value = int(nums[0])
+        again = seat in st.numbers
+        st.numbers[seat] = value
+        st.done.discard(seat)
+        ctx.reply(f"已{'改为' if again else '提交'}数字 {value}（白天结束前可以重交，以最后一次为准）。")
+        ctx.judge(f"第{st.day}轮 {ctx.name(seat)} 提交圣杯数字 {value}")
 
 
 def award(ctx: Ctx, st: TavernState) -> None:

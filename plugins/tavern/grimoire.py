@@ -33,5 +33,5 @@ class GrimoireMixin:
         if st.phase == DUSK:
             submitted = all(st.orders.get(s) and st.orders[s].cmds for s in st.living())
             status = STEP_SUBMITTED if submitted else STEP_WAITING
-            return [StepView(step, status if step == "结算" else STEP_WAITING) for step in NIGHT_ORDER]
-        return [StepView(step, STEP_RESOLVED if st.day > 1 else STEP_WAITING) for step in NIGHT_ORDER]
+            return [StepView(step.key, status if step.key == "结算" else STEP_WAITING) for step in NIGHT_ORDER]
+        return [StepView(step.key, STEP_RESOLVED if st.day > 1 else STEP_WAITING) for step in NIGHT_ORDER]

@@ -2,22 +2,26 @@
 order.TURN_ORDER lists it. Every die is rolled with ctx.rng through `roll` and written to the judge's record, so the
 DM can audit any night.
 
-The Night is the interface a skill's effect works through (effects/: melee, damage, checks, conditions, notes);
-each step of both orders is registered in the game's book next to its code. Only lasting effects go into the state.
+The Night is the interface a skill's effect works through (effects/: melee, damage, checks, conditions, notes).
+Each step of both orders is a procedure here (NIGHT_PROCEDURES, TURN_PROCEDURES: the step's key → its code); the
+moments a step runs are the ones the order lists for it, asked of the effects order.MOMENTS lists. Only lasting
+effects go into the state.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from ..bansha.engine import PERMANENT, Ctx, Status
-from ..bansha.engine.core.roles import STEP
 from .combat import SAVE_OF, armor_class, attack_bonus, dex_bonus, dex_mod, fortitude, will
 from .deaths import break_grapples, die
-from .effect import EFFECTS, Effect
-from .order import BOOK, NIGHT_ORDER, TURN_ORDER
+from .effect import Effect
+from .effects import EFFECTS
+from .identify import feedback
+from .order import MOMENTS, NIGHT_ORDER, TURN_ORDER
 from .scoring import THEFT_POINTS, fallen, score
-from .sheet import SkillSpec
+from .spec import SkillSpec
 from .state import Order, Orders, TavernState
 from .terms import FREE, Budget, Dice
 
@@ -58,7 +62,7 @@ class Night:
         ctx.group(f"第{st.day}轮 夜晚：投先攻，按先攻顺序结算……")
         ctx.judge(f"—— 第{st.day}夜 ——")
         for step in NIGHT_ORDER:
-            BOOK.handler(STEP, step)(self)  # type: ignore[misc]  (catalog checks every step has its handler)
+            NIGHT_PROCEDURES[step.key](self)
 
     # --- what an effect works through ------------------------------------------------------------------------
     def roll(self, sides: int) -> int:
@@ -74,8 +78,8 @@ class Night:
     def note(self, seat: int, text: str) -> None:
         self.notes.setdefault(seat, []).append(text)
 
-    def passive(self, seat: int, hook: str) -> tuple[Effect, SkillSpec] | None:
-        return self.st.passive(seat, hook)
+    def passive(self, seat: int, moment: str) -> tuple[Effect, SkillSpec] | None:
+        return self.st.passive(seat, moment)
 
     def dex_bonus(self, seat: int) -> int:
         return dex_bonus(self.st, seat)
@@ -198,7 +202,6 @@ class Night:
         self.ctx.judge(f"{self.ctx.name(target)} 陷入{condition}，持续到第{last}夜结束")
 
     # --- NIGHT_ORDER (指认反馈 is beside 指认, identify.py) ---------------------------------------------------------
-    @BOOK.step("投先攻")
     def initiative(self) -> None:
         """Every living seat rolls d20 + 敏捷调整值; higher first; ties by 敏捷调整值, then by a die."""
         st, ctx = self.st, self.ctx
@@ -229,23 +232,20 @@ class Night:
             out += self._break_tie(same, key) if len(same) > 1 else same
         return out
 
-    @BOOK.step("结算")
-    def resolve(self) -> None:
+    def settle(self) -> None:
         """「按照投出的先攻值，由大到小依次结算玩家的指令」: each seat's turn, in TURN_ORDER."""
         st = self.st
         for seat in self.order:
             if st.alive[seat]:
                 turn = Turn(seat, st.orders.get(seat, Orders()))
                 for step in TURN_ORDER:
-                    if not BOOK.handler(STEP, step)(self, turn):  # type: ignore[misc]
+                    if not TURN_PROCEDURES[step.key](self, turn):
                         break
             self.acted.add(seat)
 
-    @BOOK.step("收尾")
     def wrapup(self) -> None:
         st, ctx = self.st, self.ctx
-        for eff in EFFECTS.values():  # what tonight's orders found out (追踪)
-            eff.report(self)
+        MOMENTS.run("report", EFFECTS, self)  # what tonight's orders found out (追踪)
         if st.grail:
             ctx.judge(f"第{self.no}轮的圣杯最后在 {ctx.name(st.grail)} 身上，随着夜晚结束而消失")
         st.grail = 0
@@ -253,11 +253,11 @@ class Night:
         for s in list(st.statuses.items):
             if s.value <= self.no and s.name in TIMED:
                 st.statuses.items.remove(s)
-        for seat in st.living():
+        for seat in st.living():  # what a skill in force leaves (狂暴's 疲惫)
             for sk in st.in_force(seat):
-                EFFECTS[sk.effect].aftermath(self, seat, sk)
+                if sk.effect in MOMENTS["aftermath"]:
+                    EFFECTS[sk.effect].aftermath(self, seat, sk)
 
-    @BOOK.step("清晨公告")
     def morning(self) -> None:
         """「公告仅限于…某玩家退出游戏，某阵营灭亡」; by PM: the grail lost or won, damage taken and HP left."""
         st, ctx = self.st, self.ctx
@@ -287,7 +287,6 @@ class Night:
                 st.notes.setdefault(seat, []).append(text)
 
     # --- TURN_ORDER: each step says whether the turn goes on ---------------------------------------------------------
-    @BOOK.step("伤愈检定")
     def wound_check(self, turn: Turn) -> bool:
         """A 受伤 seat rolls to recover and does nothing else: 50%, then 60% or death."""
         st, ctx, seat = self.st, self.ctx, turn.seat
@@ -311,7 +310,6 @@ class Night:
             die(ctx, st, self, seat, st.downed_by.get(seat, 0), "伤重不治")
         return False
 
-    @BOOK.step("挣脱擒抱")
     def break_free(self, turn: Turn) -> bool:
         st, ctx, seat = self.st, self.ctx, turn.seat
         holder = st.grappler_of(seat)
@@ -335,7 +333,6 @@ class Night:
         self.note(holder, f"{ctx.name(seat)} 挣脱了你的擒抱。")
         return True
 
-    @BOOK.step("放开擒抱")
     def let_go(self, turn: Turn) -> bool:
         st, ctx, seat = self.st, self.ctx, turn.seat
         if seat not in st.grapples:
@@ -347,7 +344,6 @@ class Night:
         ctx.judge(f"{ctx.name(seat)} 放开了 {ctx.name(st.grapples.pop(seat))}（自由动作）")
         return True
 
-    @BOOK.step("指令")
     def orders(self, turn: Turn) -> bool:
         """The seat's orders in the order it submitted them, while it can still act."""
         st = self.st
@@ -381,4 +377,21 @@ class Night:
                 if st.alive[target] and st.alive[seat]:
                     self.melee(seat, target, turn.budget, "攻击")
             return
-        EFFECTS[spec.effect].execute(self, seat, target, spec, turn.budget)
+        EFFECTS[spec.effect].resolve(self, seat, target, spec, turn.budget)  # an order's effect submits PLAN
+
+
+# Each step's key (order.py) → its procedure: the night's steps take the Night, a turn's steps also the Turn and
+# say whether the turn goes on.
+NIGHT_PROCEDURES: dict[str, Callable[[Night], None]] = {
+    "指认反馈": lambda night: feedback(night.ctx, night.st),
+    "投先攻": Night.initiative,
+    "结算": Night.settle,
+    "收尾": Night.wrapup,
+    "清晨公告": Night.morning,
+}
+TURN_PROCEDURES: dict[str, Callable[[Night, Turn], bool]] = {
+    "伤愈检定": Night.wound_check,
+    "挣脱擒抱": Night.break_free,
+    "放开擒抱": Night.let_go,
+    "指令": Night.orders,
+}

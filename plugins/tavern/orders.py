@@ -5,21 +5,12 @@ skills switched on for the night. The orders run at night in the order submitted
 from __future__ import annotations
 
 from ..bansha.engine import ALIVE_OTHER, Action, Ctx, Refusal
-from .effect import EFFECTS
-from .order import BOOK, DUSK
-from .sheet import SkillSpec
+from .effects import EFFECTS
+from .order import BOOK, DUSK, MOMENTS
 from .skill import TavernSkill
+from .spec import SkillSpec
 from .state import Order, Orders, TavernState
 from .terms import FREE, STD, Budget
-
-ATTACK = BOOK.declare(TavernSkill(
-    "attack", "攻击", aliases=("近战", "近战攻击"), phases=(DUSK,), target_rule=ALIVE_OTHER,
-    help="标准动作：对一名玩家进行一次近战攻击尝试（d100 ≤ AB−AC 命中）；命中携带圣杯的人时消耗自由动作夺宝（50%）。",
-))
-RELEASE = BOOK.declare(TavernSkill(
-    "release", "放开", aliases=("放弃擒抱",), phases=(DUSK,), targets=0,
-    help="自由动作：放开你擒抱着的人；不放开的话，你今晚的其他指令无效。",
-))
 
 
 def start_dusk(ctx: Ctx, st: TavernState) -> None:
@@ -37,9 +28,11 @@ def start_dusk(ctx: Ctx, st: TavernState) -> None:
 # --- 攻击 and the class skills that are orders ----------------------------------------------------------------
 
 
-@BOOK.effect(ATTACK)
-def attack(ctx: Ctx, st: TavernState, seat: int, action: Action) -> None:
-    order(ctx, st, seat, Order("attack", action.targets[0], STD), "攻击")
+@BOOK.unit("attack", "攻击", aliases=("近战", "近战攻击"), phases=(DUSK,), target_rule=ALIVE_OTHER,
+           help="标准动作：对一名玩家进行一次近战攻击尝试（d100 ≤ AB−AC 命中）；命中携带圣杯的人时消耗自由动作夺宝（50%）。")
+class ATTACK(TavernSkill):
+    def resolve(self, ctx: Ctx, st: TavernState, seat: int, action: Action) -> None:
+        order(ctx, st, seat, Order("attack", action.targets[0], STD), "攻击")
 
 
 def class_skill(ctx: Ctx, st: TavernState, seat: int, spec: SkillSpec, action: Action) -> None:
@@ -51,10 +44,12 @@ def class_skill(ctx: Ctx, st: TavernState, seat: int, spec: SkillSpec, action: A
 
 
 def class_blocked(st: TavernState, seat: int, spec: SkillSpec) -> str | None:
-    """【技能种类说明】's rules for a kind, then the effect's own."""
+    """【技能种类说明】's rules for a kind, then the effect's own (those order.MOMENTS lists under `refuses`)."""
     if spec.kind == "圣杯" and spec.command and st.grail != seat:
         return f"「{spec.name}」是圣杯技能：只有本轮持有圣杯的人才能使用。"
-    return EFFECTS[spec.effect].blocked(st, seat, spec)
+    if spec.effect in MOMENTS["refuses"]:
+        return EFFECTS[spec.effect].refuses(st, seat, spec)
+    return None
 
 
 def order(ctx: Ctx, st: TavernState, seat: int, new: Order, name: str) -> None:
@@ -100,25 +95,25 @@ def stance(ctx: Ctx, st: TavernState, seat: int, spec: SkillSpec, on: bool) -> N
 # --- 放开 --------------------------------------------------------------------------------------------------------
 
 
-@BOOK.blocked(RELEASE)
-def not_grappling(st: TavernState, seat: int) -> str | None:
-    if seat not in st.grapples:
-        return "你没有在擒抱任何人。"
-    if st.orders.get(seat, Orders()).release:
-        return "你已经提交了放开。"
-    return None
+@BOOK.unit("release", "放开", aliases=("放弃擒抱",), phases=(DUSK,), targets=0,
+           help="自由动作：放开你擒抱着的人；不放开的话，你今晚的其他指令无效。")
+class RELEASE(TavernSkill):
+    def blocked(self, st: TavernState, seat: int) -> str | None:
+        if seat not in st.grapples:
+            return "你没有在擒抱任何人。"
+        if st.orders.get(seat, Orders()).release:
+            return "你已经提交了放开。"
+        return None
 
-
-@BOOK.effect(RELEASE)
-def release(ctx: Ctx, st: TavernState, seat: int, action: Action) -> None:
-    orders = st.orders.get(seat, Orders())
-    budget = Budget()
-    for cost in [FREE, *(o.cost for o in orders.cmds)]:
-        if budget.spend(cost) is None:
-            raise Refusal("今晚的动作不够再放开擒抱（放开需要一个自由动作）：请先 /放弃 <技能名> 撤下一条指令。")
-    st.orders.setdefault(seat, Orders()).release = True
-    ctx.reply(f"已记录：放开 {ctx.name(st.grapples[seat])}（自由动作，在你的其他指令之前执行）。")
-    ctx.judge(f"第{st.day}轮 {ctx.name(seat)} 指令：放开擒抱")
+    def resolve(self, ctx: Ctx, st: TavernState, seat: int, action: Action) -> None:
+        orders = st.orders.get(seat, Orders())
+        budget = Budget()
+        for cost in [FREE, *(o.cost for o in orders.cmds)]:
+            if budget.spend(cost) is None:
+                raise Refusal("今晚的动作不够再放开擒抱（放开需要一个自由动作）：请先 /放弃 <技能名> 撤下一条指令。")
+        st.orders.setdefault(seat, Orders()).release = True
+        ctx.reply(f"已记录：放开 {ctx.name(st.grapples[seat])}（自由动作，在你的其他指令之前执行）。")
+        ctx.judge(f"第{st.day}轮 {ctx.name(seat)} 指令：放开擒抱")
 
 
 # --- what a seat has ordered -----------------------------------------------------------------------------------

@@ -14,21 +14,30 @@ Pure: no nonebot, no clock, no global random.
 
 from __future__ import annotations
 
-from ..bansha.engine import Action, CastRow, Ctx, OptionSpec, Outcome, PhaseSpec, Refusal, Ruleset, Skill, register
-from . import (
-    catalog,  # noqa: F401  (checks every declaration against the orders)
-    )
+from ..bansha.engine import CastRow, Ctx, OptionSpec, Outcome, PhaseSpec, Refusal, Ruleset, Skill, register
+from ..bansha.engine.core.behaviour import problems
 from .classes import CLASS_SKILLS, GRAPPLER
 from .combat import fortitude, save_bonus, will
 from .deaths import die
+from .effect import Effect
+from .effects import EFFECTS
 from .grail import NUMBER, award, start_day
 from .grimoire import GrimoireMixin
 from .identify import IDENTIFY, claims_left
-from .night import Night
-from .order import BOOK, DAY, DUSK
-from .orders import ATTACK, class_blocked, class_skill, orders_text, start_dusk, withdraw
-from .reuse import outcome_key
-from .scoring import GOAL, GRAIL_POINTS, KILL_POINTS, SURVIVOR_POINTS, TEAMKILL_POINTS, THEFT_POINTS, end_board, fallen
+from .night import NIGHT_PROCEDURES, TURN_PROCEDURES, Night
+from .order import BOOK, DAY, DUSK, MOMENTS, NIGHT_ORDER, TURN_ORDER
+from .orders import ATTACK, orders_text, start_dusk, withdraw
+from .scoring import (
+    GOAL,
+    GRAIL_POINTS,
+    KILL_POINTS,
+    SURVIVOR_POINTS,
+    TEAMKILL_POINTS,
+    THEFT_POINTS,
+    end_board,
+    fallen,
+    outcome_key,
+)
 from .scoring import outcome as final_outcome
 from .sheet import SHEET
 from .skill import TavernSkill
@@ -36,6 +45,13 @@ from .state import FEEDBACK_NIGHT, FEEDBACK_NOW, Orders, TavernState
 from .terms import FACTIONS, LINEUP, PLAYERS, STD, label, pct
 
 GENERIC = (NUMBER, ATTACK, IDENTIFY)
+# What a seat may type (the general commands and every class skill), and the effects with the two orders and the
+# moment table: the engine's one check, once at load — a broken declaration stops the game from loading.
+COMMANDS = {**BOOK.units, **{sk.key: sk for skills in CLASS_SKILLS.values() for sk in skills}}
+_found = problems(COMMANDS, base=TavernSkill) + problems(
+    EFFECTS, MOMENTS, (*NIGHT_ORDER, *TURN_ORDER), base=Effect, procedures=(*NIGHT_PROCEDURES, *TURN_PROCEDURES))
+if _found:
+    raise ValueError("酒馆的声明有误：" + "；".join(_found))
 
 PHASES: dict[str, PhaseSpec] = {
     # 「这四个阶段不一定对应现实时间」: 白天 carries the talk (and the grail numbers); 黄昏 the orders.
@@ -53,7 +69,7 @@ OPTIONS: tuple[OptionSpec, ...] = (
 
 class TavernRuleset(GrimoireMixin, Ruleset):
     key = "tavern"
-    reuse = {"outcome": outcome_key}  # the verdict is asked anew only when these facts change
+    reuse = {"outcome": outcome_key}  # the verdict is asked anew only when the facts it reads change (scoring.py)
     title = "酒馆"  # as typed after /开局 and listed by /帮助
     aliases = ("酒馆圣杯", "tavern")
     options = OPTIONS
@@ -116,22 +132,14 @@ class TavernRuleset(GrimoireMixin, Ruleset):
             f"反射 {pct(spec.dex // 5 * 20 + bonus)}、强韧 {pct(fortitude(st, seat))}；先攻 d20+{spec.dex // 5}。"
         )
 
-    # --- declarations: what a seat may type; the general commands' effects are in the book -----------------
+    # --- declarations: what a seat may type; each is a unit (its legality and what it does) -----------------
     def skills_of(self, st: TavernState, seat: int) -> list[Skill]:
         return [*GENERIC, *CLASS_SKILLS[st.classes[seat]], *GRAPPLER.get(st.classes[seat], ())]
 
     def blocked(self, st: TavernState, seat: int, skill: Skill) -> str | None:
-        if st.wounded(seat):
+        if st.wounded(seat):  # every skill alike: 「受伤状态…不能执行任何行动」
             return "你处于受伤状态（生命值为0），不能执行任何行动。"
-        spec = skill.spec if isinstance(skill, TavernSkill) else None
-        return class_blocked(st, seat, spec) if spec is not None else super().blocked(st, seat, skill)
-
-    def perform(self, ctx: Ctx, st: TavernState, seat: int, skill: Skill, action: Action) -> None:
-        spec = skill.spec if isinstance(skill, TavernSkill) else None
-        if spec is not None:
-            class_skill(ctx, st, seat, spec, action)
-        else:
-            super().perform(ctx, st, seat, skill, action)
+        return super().blocked(st, seat, skill)
 
     def pending(self, st: TavernState) -> set[int]:
         able = [s for s in st.living() if not st.wounded(s) and s not in st.done]

@@ -10,12 +10,12 @@ from __future__ import annotations
 
 import re
 import tomllib
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from . import effects  # noqa: F401  (registers every effect the sheet may name)
-from .effect import EFFECTS
+from .effects import EFFECTS
+from .order import MOMENTS
+from .spec import ClassSpec, SkillSpec
 from .terms import (
     ACTIONS,
     CHECKS,
@@ -38,68 +38,6 @@ _SKILL_BASE = frozenset({"id", "name", "kind", "effect", "action", "target", "us
 _CLASS_KEYS = frozenset({"name", "traits", "hp", "ab", "armor", "dex", "damage", "blurb", "identify", "skill"})
 RESERVED_IDS = frozenset({"number", "attack", "identify", "release"})
 _RESERVED_NAMES = frozenset({"圣杯", "数字", "报数", "攻击", "近战", "指认", "放开"})
-
-
-# --- the sheet as data ----------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class SkillSpec:
-    id: str
-    name: str
-    kind: str
-    effect: str
-    action: str = "标准"
-    target: str = "他人"
-    uses: int | None = None
-    help: str = ""
-    aliases: tuple[str, ...] = ()
-    # effect parameters (see classes.toml's header)
-    ab: int = 0
-    ac: int = 0
-    damage: int = 0
-    extra_attacks: int = 0
-    after: str = ""
-    after_nights: int = 1
-    blocked_by: str = ""
-    vs_faction: str = ""
-    condition: str = ""
-    save: str = ""
-    nights: int = 1
-    check: str = ""
-    dice: Dice | None = None
-    full: bool = False
-    chance: int = 0
-    value: int = 0
-
-    @property
-    def command(self) -> bool:
-        """Submitted at 黄昏 as an order (else a 抉择 toggle or a passive)."""
-        return EFFECTS[self.effect].command
-
-    @property
-    def passive(self) -> bool:
-        return not self.command and self.kind != "抉择"
-
-
-@dataclass(frozen=True)
-class ClassSpec:
-    name: str
-    traits: tuple[str, ...]
-    hp: int
-    ab: int
-    armor: int
-    dex: int
-    damage: Dice
-    identify: tuple[IdRule, ...]
-    skills: tuple[SkillSpec, ...]
-    blurb: str = ""
-
-    def skill(self, effect: str) -> SkillSpec | None:
-        return next((s for s in self.skills if s.effect == effect), None)
-
-    def id_text(self) -> str:
-        return "；".join(r.text() for r in self.identify) or "无"
 
 
 # --- validation ------------------------------------------------------------------------------
@@ -198,7 +136,7 @@ def _skill(w: _Where, raw: Any, seen_ids: set[str], seen_names: set[str]) -> Ski
     kind = _str(w, raw, "kind", KINDS)
     effect = _str(w, raw, "effect", tuple(EFFECTS))
     eff = EFFECTS[effect]
-    kinds, required, optional, command = eff.kinds, eff.required, eff.optional, eff.command
+    kinds, required, optional, command = eff.kinds, set(eff.required), set(eff.optional), eff.command
     if kind not in kinds:
         raise w.fail("kind", f"效果 {effect} 只能配合 {'、'.join(kinds)} 技能", kind)
     unknown = set(raw) - _SKILL_BASE - required - optional
@@ -246,7 +184,8 @@ def _skill(w: _Where, raw: Any, seen_ids: set[str], seen_names: set[str]) -> Ski
         kw["chance"] = _int(w, raw, "chance", 0, 100)
     if "value" in raw:
         kw["value"] = _int(w, raw, "value", -100, 100)
-    eff.validate(w, kw)  # what the effect's parameters must say together
+    if effect in MOMENTS["validate"]:  # what the effect's parameters must say together
+        eff.validate(w, kw)
     action = _str(w, raw, "action", ACTIONS, default="标准")
     target = _str(w, raw, "target", TARGETS, default="他人")
     if eff.others_only and target != "他人":
@@ -258,7 +197,7 @@ def _skill(w: _Where, raw: Any, seen_ids: set[str], seen_names: set[str]) -> Ski
     seen_ids.add(sid)
     seen_names.add(name)
     return SkillSpec(id=sid, name=name, kind=kind, effect=effect, action=action, target=target, uses=uses,
-                     help=help_text.strip(), aliases=tuple(a.strip() for a in aliases), **kw)
+                     help=help_text.strip(), aliases=tuple(a.strip() for a in aliases), command=command, **kw)
 
 
 def _class(source: str, raw: Any, index: int) -> ClassSpec:

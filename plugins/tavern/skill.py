@@ -1,21 +1,18 @@
-"""How a 酒馆 skill is declared for the engine: the general commands (圣杯, 攻击, 指认, 放开) and the class skills
-built from the sheet (classes.py) alike."""
+"""The base of 酒馆's units a seat types (engine/core/behaviour.py): the general commands (圣杯, 攻击, 指认, 放开),
+each declared with `BOOK.unit` beside its code, and the class skills built from the sheet (classes.py)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..bansha.engine import Skill
-from .sheet import SkillSpec
+from ..bansha.engine import Behaviour
 
 
 @dataclass(frozen=True)
-class TavernSkill(Skill):
-    """A Skill with the usage line spelled out (the number and 指认 words are too many to list)
-    and, for class skills, the sheet entry it comes from."""
+class TavernSkill(Behaviour):
+    """A unit with the usage line spelled out (the number and 指认 words are too many to list)."""
 
     form: str = ""
-    spec: SkillSpec | None = None
     pm_only: bool | None = True  # every order is sent by PM: in the group it would show the table one's plan
 
     def usage(self) -> str:

@@ -5,8 +5,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..bansha.engine import BaseState
-from .effect import EFFECTS, Effect, first
-from .sheet import SHEET, ClassSpec, SkillSpec
+from .effect import Effect
+from .effects import EFFECTS
+from .order import MOMENTS
+from .sheet import SHEET
+from .spec import ClassSpec, SkillSpec
 
 FEEDBACK_NIGHT, FEEDBACK_NOW = "入夜", "立即"
 
@@ -59,9 +62,14 @@ class TavernState(BaseState):
     def has(self, seat: int, condition: str) -> bool:
         return self.statuses.has(seat, condition)
 
-    def passive(self, seat: int, hook: str) -> tuple[Effect, SkillSpec] | None:
-        """The seat's passive skill answering this question of combat (effect.PASSIVE_HOOKS), with its effect."""
-        return first(self.spec(seat).skills, hook)
+    def passive(self, seat: int, moment: str) -> tuple[Effect, SkillSpec] | None:
+        """The seat's first passive skill whose effect answers this question of combat (the effects order.MOMENTS
+        lists under `moment`), with its effect: a class has one of each at most."""
+        answering = MOMENTS[moment]
+        for sk in self.spec(seat).skills:
+            if sk.passive and sk.effect in answering:
+                return EFFECTS[sk.effect], sk
+        return None
 
     def in_force(self, seat: int) -> list[SkillSpec]:
         """Its stances in force tonight: the passive ones always, a 抉择 one when switched on."""

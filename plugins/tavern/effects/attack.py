@@ -3,24 +3,22 @@ only, if it says so), and on a hit a condition the target may save against."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from ..effect import COMMAND_KINDS, Effect, effect
+from ...bansha.engine import PLAN, unit
+from ..effect import COMMAND_KINDS, Effect
+from ..spec import SkillSpec
 from ..terms import Budget
 
-if TYPE_CHECKING:
-    from ..night import Night
-    from ..sheet import SkillSpec
 
-
-@effect("attack", COMMAND_KINDS, optional=("ab", "damage", "vs_faction", "condition", "save", "nights"),
-        command=True, others_only=True)
+@unit("attack", "特殊攻击", kinds=COMMAND_KINDS, submit=PLAN, others_only=True,
+      optional=("ab", "damage", "vs_faction", "condition", "save", "nights"))
 class ATTACK(Effect):
     def validate(self, where: Any, params: dict[str, Any]) -> None:
         if ("condition" in params) != ("save" in params):
             raise where.fail("condition/save", "命中附带状态时 condition 和 save 要同时给出")
 
-    def execute(self, night: Night, seat: int, target: int, spec: SkillSpec, budget: Budget) -> None:
+    def resolve(self, night: Any, seat: int, target: int, spec: SkillSpec, budget: Budget) -> None:
         st = night.st
         bonus = not spec.vs_faction or st.factions[target] == spec.vs_faction
         ab, damage = (spec.ab, spec.damage) if bonus else (0, 0)

@@ -3,19 +3,17 @@ grail."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Any
 
-from ..effect import COMMAND_KINDS, Effect, effect
+from ...bansha.engine import PLAN, unit
+from ..effect import COMMAND_KINDS, Effect
+from ..spec import SkillSpec
 from ..terms import Budget
 
-if TYPE_CHECKING:
-    from ..night import Night
-    from ..sheet import SkillSpec
 
-
-@effect("companion", COMMAND_KINDS, required=("ab", "dice"), command=True, others_only=True)
+@unit("companion", "动物伙伴", kinds=COMMAND_KINDS, required=("ab", "dice"), submit=PLAN, others_only=True)
 class COMPANION(Effect):
-    def execute(self, night: Night, seat: int, target: int, spec: SkillSpec, budget: Budget) -> None:
+    def resolve(self, night: Any, seat: int, target: int, spec: SkillSpec, budget: Budget) -> None:
         ctx = night.ctx
         ac = night.armor_class(target)
         chance = spec.ab - ac

@@ -2,17 +2,15 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Any
 
-from ..effect import COMMAND_KINDS, Effect, effect
+from ...bansha.engine import PLAN, unit
+from ..effect import COMMAND_KINDS, Effect
+from ..spec import SkillSpec
 from ..terms import EXTRA, Budget
 
-if TYPE_CHECKING:
-    from ..night import Night
-    from ..sheet import SkillSpec
 
-
-@effect("extra_attack", COMMAND_KINDS, command=True, others_only=True, action=EXTRA)
+@unit("extra_attack", "额外攻击", kinds=COMMAND_KINDS, submit=PLAN, others_only=True, action=EXTRA)
 class EXTRA_ATTACK(Effect):
-    def execute(self, night: Night, seat: int, target: int, spec: SkillSpec, budget: Budget) -> None:
+    def resolve(self, night: Any, seat: int, target: int, spec: SkillSpec, budget: Budget) -> None:
         night.melee(seat, target, budget, spec.name)

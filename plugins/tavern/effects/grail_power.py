@@ -3,16 +3,14 @@ the skill's damage more."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Any
 
-from ..effect import PASSIVE_KINDS, Effect, effect
-
-if TYPE_CHECKING:
-    from ..night import Night
-    from ..sheet import SkillSpec
+from ...bansha.engine import unit
+from ..effect import PASSIVE_KINDS, Effect
+from ..spec import SkillSpec
 
 
-@effect("grail_power", PASSIVE_KINDS, required=("damage",))
+@unit("grail_power", "圣杯涌能", kinds=PASSIVE_KINDS, required=("damage",))
 class GRAIL_POWER(Effect):
-    def spell_bonus(self, night: Night, seat: int, spec: SkillSpec) -> int:
+    def spell_bonus(self, night: Any, seat: int, spec: SkillSpec) -> int:
         return spec.damage if seat in night.held else 0

@@ -3,19 +3,17 @@ it is never told: 「被擒抱状态将不告知被擒抱者以免暴露武僧�
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Any
 
-from ..effect import COMMAND_KINDS, Effect, effect
+from ...bansha.engine import PLAN, unit
+from ..effect import COMMAND_KINDS, Effect
+from ..spec import SkillSpec
 from ..terms import Budget
 
-if TYPE_CHECKING:
-    from ..night import Night
-    from ..sheet import SkillSpec
 
-
-@effect("grapple", COMMAND_KINDS, command=True, others_only=True)
+@unit("grapple", "擒抱", kinds=COMMAND_KINDS, submit=PLAN, others_only=True)
 class GRAPPLE(Effect):
-    def execute(self, night: Night, seat: int, target: int, spec: SkillSpec, budget: Budget) -> None:
+    def resolve(self, night: Any, seat: int, target: int, spec: SkillSpec, budget: Budget) -> None:
         st, ctx = night.st, night.ctx
         if st.grappler_of(target) or target in st.grapples:
             ctx.judge(f"{spec.name}：{ctx.name(target)} 已在擒抱中，无法再擒抱")

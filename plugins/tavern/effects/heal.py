@@ -2,23 +2,21 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from ..effect import COMMAND_KINDS, Effect, effect
+from ...bansha.engine import PLAN, unit
+from ..effect import COMMAND_KINDS, Effect
+from ..spec import SkillSpec
 from ..terms import Budget
 
-if TYPE_CHECKING:
-    from ..night import Night
-    from ..sheet import SkillSpec
 
-
-@effect("heal", COMMAND_KINDS, optional=("dice", "full"), command=True)
+@unit("heal", "治疗", kinds=COMMAND_KINDS, optional=("dice", "full"), submit=PLAN)
 class HEAL(Effect):
     def validate(self, where: Any, params: dict[str, Any]) -> None:
         if not params.get("dice") and not params.get("full"):
             raise where.fail("dice/full", "治疗需要回复量（dice）或 full = true")
 
-    def execute(self, night: Night, seat: int, target: int, spec: SkillSpec, budget: Budget) -> None:
+    def resolve(self, night: Any, seat: int, target: int, spec: SkillSpec, budget: Budget) -> None:
         st, ctx = night.st, night.ctx
         cap = st.spec(target).hp
         if spec.full:

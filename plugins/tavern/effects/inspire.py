@@ -2,19 +2,17 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Any
 
-from ..effect import COMMAND_KINDS, Effect, effect
+from ...bansha.engine import PLAN, unit
+from ..effect import COMMAND_KINDS, Effect
+from ..spec import SkillSpec
 from ..terms import Budget
 
-if TYPE_CHECKING:
-    from ..night import Night
-    from ..sheet import SkillSpec
 
-
-@effect("inspire", COMMAND_KINDS, optional=("ab", "damage"), command=True)
+@unit("inspire", "鼓舞", kinds=COMMAND_KINDS, optional=("ab", "damage"), submit=PLAN)
 class INSPIRE(Effect):
-    def execute(self, night: Night, seat: int, target: int, spec: SkillSpec, budget: Budget) -> None:
+    def resolve(self, night: Any, seat: int, target: int, spec: SkillSpec, budget: Budget) -> None:
         buff = night.buffs.setdefault(target, [0, 0])
         buff[0] += spec.ab
         buff[1] += spec.damage

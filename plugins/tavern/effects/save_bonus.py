@@ -2,15 +2,12 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from ..effect import PASSIVE_KINDS, Effect, effect
-
-if TYPE_CHECKING:
-    from ..sheet import SkillSpec
+from ...bansha.engine import unit
+from ..effect import PASSIVE_KINDS, Effect
+from ..spec import SkillSpec
 
 
-@effect("save_bonus", PASSIVE_KINDS, required=("value",))
+@unit("save_bonus", "豁免加值", kinds=PASSIVE_KINDS, required=("value",))
 class SAVE_BONUS(Effect):
     def save_bonus(self, spec: SkillSpec) -> int:
         return spec.value

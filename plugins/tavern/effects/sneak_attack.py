@@ -3,18 +3,16 @@ deals the skill's dice more — not on a target immune to it (直觉闪避)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Any
 
-from ..effect import PASSIVE_KINDS, Effect, effect
-
-if TYPE_CHECKING:
-    from ..night import Night
-    from ..sheet import SkillSpec
+from ...bansha.engine import unit
+from ..effect import PASSIVE_KINDS, Effect
+from ..spec import SkillSpec
 
 
-@effect("sneak_attack", PASSIVE_KINDS, required=("dice",))
+@unit("sneak_attack", "偷袭", kinds=PASSIVE_KINDS, required=("dice",))
 class SNEAK_ATTACK(Effect):
-    def melee_extra(self, night: Night, seat: int, target: int, spec: SkillSpec) -> tuple[int, str] | None:
+    def melee_extra(self, night: Any, seat: int, target: int, spec: SkillSpec) -> tuple[int, str] | None:
         surprised = night.dex_bonus(target) == 0 or target not in night.acted
         if night.passive(target, "sneak_immune") is None and surprised:
             extra, text = night.dice(spec.dice)  # type: ignore[arg-type]

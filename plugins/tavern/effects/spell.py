@@ -3,23 +3,22 @@ condition. A 圣杯 passive may add to the damage (圣杯涌能)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from ..effect import COMMAND_KINDS, Effect, effect
+from ...bansha.engine import PLAN, unit
+from ..effect import COMMAND_KINDS, Effect
+from ..spec import SkillSpec
 from ..terms import Budget
 
-if TYPE_CHECKING:
-    from ..night import Night
-    from ..sheet import SkillSpec
 
-
-@effect("spell", COMMAND_KINDS, required=("check",), optional=("dice", "condition", "nights"), command=True)
+@unit("spell", "法术", kinds=COMMAND_KINDS, submit=PLAN, required=("check",),
+      optional=("dice", "condition", "nights"))
 class SPELL(Effect):
     def validate(self, where: Any, params: dict[str, Any]) -> None:
         if not params.get("dice") and not params.get("condition"):
             raise where.fail("dice/condition", "法术至少要有伤害（dice）或状态（condition）之一")
 
-    def execute(self, night: Night, seat: int, target: int, spec: SkillSpec, budget: Budget) -> None:
+    def resolve(self, night: Any, seat: int, target: int, spec: SkillSpec, budget: Budget) -> None:
         st = night.st
         if not night.check(seat, target, spec.check, spec.name):
             return

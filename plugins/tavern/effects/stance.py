@@ -4,24 +4,21 @@ they end (狂暴 → 疲惫) or cannot be switched on under one (疲惫)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Any
 
-from ..effect import Effect, effect
-
-if TYPE_CHECKING:
-    from ..night import Night
-    from ..sheet import SkillSpec
-    from ..state import TavernState
+from ...bansha.engine import unit
+from ..effect import Effect
+from ..spec import SkillSpec
 
 
-@effect("stance", ("抉择", "被动"),
-        optional=("ab", "ac", "damage", "extra_attacks", "after", "after_nights", "blocked_by"), stance=True)
+@unit("stance", "姿态", kinds=("抉择", "被动"),
+      optional=("ab", "ac", "damage", "extra_attacks", "after", "after_nights", "blocked_by"), stance=True)
 class STANCE(Effect):
-    def blocked(self, st: TavernState, seat: int, spec: SkillSpec) -> str | None:
+    def refuses(self, st: Any, seat: int, spec: SkillSpec) -> str | None:
         if spec.blocked_by and st.has(seat, spec.blocked_by):
             return f"你处于{spec.blocked_by}状态，不能开启「{spec.name}」。"
         return None
 
-    def aftermath(self, night: Night, seat: int, spec: SkillSpec) -> None:
+    def aftermath(self, night: Any, seat: int, spec: SkillSpec) -> None:
         if spec.after and spec.kind == "抉择":  # it ends with the night: the condition covers the nights after
             night.afflict(seat, seat, spec.after, spec.after_nights + 1)

@@ -2,15 +2,12 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from ..effect import PASSIVE_KINDS, Effect, effect
-
-if TYPE_CHECKING:
-    from ..sheet import SkillSpec
+from ...bansha.engine import unit
+from ..effect import PASSIVE_KINDS, Effect
+from ..spec import SkillSpec
 
 
-@effect("theft", PASSIVE_KINDS, required=("chance",))
+@unit("theft", "夺宝率", kinds=PASSIVE_KINDS, required=("chance",))
 class THEFT(Effect):
     def theft_chance(self, spec: SkillSpec) -> int | None:
         return spec.chance

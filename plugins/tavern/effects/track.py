@@ -2,23 +2,21 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Any
 
-from ..effect import COMMAND_KINDS, Effect, effect
+from ...bansha.engine import PLAN, unit
+from ..effect import COMMAND_KINDS, Effect
+from ..spec import SkillSpec
 from ..terms import Budget, seats_text
 
-if TYPE_CHECKING:
-    from ..night import Night
-    from ..sheet import SkillSpec
 
-
-@effect("track", COMMAND_KINDS, command=True)
+@unit("track", "追踪", kinds=COMMAND_KINDS, submit=PLAN)
 class TRACK(Effect):
-    def execute(self, night: Night, seat: int, target: int, spec: SkillSpec, budget: Budget) -> None:
+    def resolve(self, night: Any, seat: int, target: int, spec: SkillSpec, budget: Budget) -> None:
         night.tracks.append((seat, target))
         night.ctx.judge(f"{spec.name}：{night.ctx.name(seat)} 追踪 {night.ctx.name(target)}（天亮时得知结果）")
 
-    def report(self, night: Night) -> None:
+    def report(self, night: Any) -> None:
         st, ctx = night.st, night.ctx
         for ranger, tracked in night.tracks:
             if st.alive[ranger]:

@@ -2,15 +2,12 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from ..effect import PASSIVE_KINDS, Effect, effect
-
-if TYPE_CHECKING:
-    from ..sheet import SkillSpec
+from ...bansha.engine import unit
+from ..effect import PASSIVE_KINDS, Effect
+from ..spec import SkillSpec
 
 
-@effect("uncanny_dodge", PASSIVE_KINDS)
+@unit("uncanny_dodge", "直觉闪避", kinds=PASSIVE_KINDS)
 class UNCANNY_DODGE(Effect):
     def keeps_dex(self, spec: SkillSpec) -> bool:
         return True
