@@ -11,7 +11,7 @@ from fractions import Fraction
 from zoneinfo import ZoneInfo
 
 import pytest
-from test_nata_table import DAWN, DEEP, DUSK, EARLY, ELECTION, LATE, MID, NOON, RULES, START, Table
+from nata_table import DAWN, DEEP, DUSK, EARLY, ELECTION, LATE, MID, NOON, RULES, START, Table
 
 from plugins.bansha.engine import Game, Input, Rng, apply
 from plugins.nata import deal
@@ -121,9 +121,9 @@ def test_forum_defaults_follow_the_text():
 
 # --- helpers for the scenarios below ------------------------------------------------------------------------
 
-from test_nata_roles import deal as roles_for  # noqa: E402
-from test_nata_roles import exile, wolves_kill  # noqa: E402
-from test_nata_table import RULES as _R  # noqa: E402
+from nata_roles import deal as roles_for  # noqa: E402
+from nata_roles import exile, wolves_kill  # noqa: E402
+from nata_table import RULES as _R  # noqa: E402
 
 from plugins.bansha.engine import Ctx, Refusal, Status  # noqa: E402
 from plugins.bansha.engine.mechanics import death, redirect, ring  # noqa: E402

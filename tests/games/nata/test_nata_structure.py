@@ -7,9 +7,9 @@ from __future__ import annotations
 import ast
 import importlib
 import pkgutil
-from pathlib import Path
 
 import pytest
+from paths import ROOT
 
 from plugins.nata import flow, roles
 from plugins.nata.catalog import ROLES, SKILLS, problems, require
@@ -18,7 +18,7 @@ from plugins.nata.pool import ROLE_WORDS
 from plugins.nata.skill import NataSkill, Role
 from plugins.nata.terms import MID, VILLAGE, WEAK
 
-NATA = Path(__file__).resolve().parents[1] / "plugins" / "nata"
+NATA = ROOT / "plugins" / "nata"
 
 
 def check(declared=ROLES, skills=SKILLS, order=ORDER, hooks=HOOKS, pool=ROLE_WORDS, procedures=flow.PROCEDURES):
