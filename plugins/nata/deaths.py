@@ -1,5 +1,5 @@
 """出局 in 纳塔: the three-step 出局结算 (engine/mechanics/death.py; this class is its `World`), revival, 翻牌 and the
-public death lists. What a death sets off comes from the skills answering order.HOOKS' "leaving", "survive"
+public death lists. What a death sets off comes from the skills answering order.MOMENTS' "leaving", "survive"
 and "after_out". world.Deaths is its interface.
 
 004: "1、若承受伤害的目标有可以对应抵消的[守护][坚韧][不死][霸道]状态，目标不出局…… 2、若承受伤害的目标未能

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from .declared import ROLES
-from .order import HOOKS
+from .order import MOMENTS
 from .terms import SEER, STRONG, VILLAGE, WEAK, WOLF
 
 
@@ -17,7 +17,7 @@ class Table:
     holders: dict[str, tuple[int, ...]]  # role -> its seats
     village: dict[str, tuple[int, ...]]  # 验人系/强神/弱神 -> the village seats of that kind
     wolves: tuple[int, ...]  # 狼人阵营 seats
-    innate: tuple[int, ...]  # seats whose role holds a 强制 skill that gives statuses (order.HOOKS["innate"])
+    innate: tuple[int, ...]  # seats whose role holds a 强制 skill that gives statuses (order.MOMENTS["innate"])
     _may: dict[frozenset[str], frozenset[int]] = field(default_factory=dict, compare=False, repr=False)
 
     def may_hold(self, keys: frozenset[str]) -> frozenset[int]:
@@ -35,7 +35,7 @@ class Table:
         holders: dict[str, tuple[int, ...]] = {}
         for s in seats:
             holders[roles[s]] = (*holders.get(roles[s], ()), s)
-        innate = frozenset(HOOKS["innate"])
+        innate = frozenset(MOMENTS["innate"])
         return cls(
             roles=list(roles),
             holders=holders,

@@ -35,7 +35,7 @@ def run_steps(w: World, phase: str, at_start: bool) -> None:
         if procedure is not None:
             procedure(w)
         else:
-            SKILLS[step.key].step(w, step)
+            w.night.step(step)
 
 
 def deadline(w: World) -> None:
@@ -240,7 +240,7 @@ def close(w: World) -> None:
         start_noon(w)
 
 
-# The game's own steps of order.ORDER (the rest are skills' `step`).
+# The game's own steps of order.ORDER (the rest are skills' moments, Step.moments).
 PROCEDURES: dict[str, Callable[[World], None]] = {
     "vote_out": vote_out,
     "dusk_report": dusk_report,

@@ -25,9 +25,11 @@ from ..bansha.engine import (
     Skill,
     register,
 )
+from ..bansha.engine.core.behaviour import problems
 from ..bansha.engine.game.ruleset import StepView
 from . import deal, flow, grimoire, seats, verdict, views
-from .catalog import PHASE_KEYS, ROLES, hooked, require
+from .catalog import PHASE_KEYS, ROLES, SKILLS, hooked
+from .order import MOMENTS, ORDER
 from .pool import PLAYERS
 from .roles import chuandizhe, shenxunguan
 from .roles.everyone import tear
@@ -51,7 +53,11 @@ from .terms import (
 )
 from .turn import Turn
 
-require(flow.PROCEDURES)  # every step of ORDER and trigger of HOOKS has its handler, every handler its place
+# The engine's one check: every moment a skill writes is in the tables (MOMENTS, the steps of ORDER), every key
+# there is a skill that writes it; a broken declaration stops the game from loading.
+_PROBLEMS = problems(SKILLS, MOMENTS, ORDER, base=NataSkill, procedures=flow.PROCEDURES)
+if _PROBLEMS:
+    raise ValueError("纳塔的声明有误：" + "；".join(_PROBLEMS))
 
 OPTIONS: tuple[OptionSpec, ...] = (
     OptionSpec("指定身份", "text", None, (), "法官指定一定出场的身份，用顿号或逗号分隔（其余按身份池抽取）"),

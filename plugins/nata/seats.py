@@ -13,14 +13,10 @@ from ..bansha.engine import Skill
 from ..bansha.engine.core import incremental
 from .catalog import PHASE_KEYS, SKILLS, hooked
 from .roles.everyone import VOTE
-from .skill import NataSkill, overrides
+from .skill import NataSkill
 from .state import NataState
 from .terms import ELECTION, NOON, PHASES, START
 
-# The skills whose declaration a seat sees changed by its state (cards as words, a count as targets).
-OFFERING = frozenset(k for k, s in SKILLS.items() if overrides(s, "offer"))
-# The skills with target refusals of their own.
-REFUSING = frozenset(k for k, s in SKILLS.items() if overrides(s, "refuse"))
 # The 强制 choices that can be owed in each phase: a skill's own phases (殉职, which has none: any phase).
 OWED = {p: tuple(s for s in hooked("owes") if not s.phases or p in s.phases) for p in PHASES}
 # The skills a seat may still owe a use of in each phase: typed ones of that phase (not 投票-like, not anytime).
@@ -43,7 +39,7 @@ def reading(state: NataState) -> Iterator[None]:
 
 
 def skills_of(state: NataState, seat: int) -> list[Skill]:
-    """The skills no role holds that this seat is given now (order.HOOKS["offered"]), then its own."""
+    """The skills no role holds that this seat is given now (order.MOMENTS["offered"]), then its own."""
     return state.remembered(("skills", seat), _skills_of, state, seat)
 
 
@@ -59,8 +55,7 @@ def _skills_of(state: NataState, seat: int) -> list[Skill]:
 def _seen(state: NataState, seat: int, key: str, spirit: bool) -> NataSkill:
     """A held skill as this seat sees it now."""
     skill = SKILLS[key]
-    if key in OFFERING:
-        skill = skill.offer(state, seat)
+    skill = skill.offer(state, seat)
     if spirit and not skill.when_dead:
         skill = replace(skill, when_dead=True)  # 英灵: "可以使用技能"
     return skill
@@ -68,27 +63,24 @@ def _seen(state: NataState, seat: int, key: str, spirit: bool) -> NataSkill:
 
 def target_refusal(state: NataState, seat: int, skill: NataSkill, target: int) -> str | None:
     """"已经公示的出局角色不允许被选为技能或投票的目标" (unless the skill picks among the dead), "每名角色只能被
-    选择一次" (`once_each`), then the skill's own `refuse`."""
+    选择一次" (`once_each`), then the skill's own `target`."""
     if not skill.picks_dead and target in state.public_out:
         return f"{target}号 已经公示出局，不能作为目标。"
     if skill.once_each and target in state.marks.get(state.key(seat, skill.key), ()):
         return f"{target}号 已经被你的「{skill.name}」选择过（每名角色只能被选择一次）。"
-    return skill.refuse(state, seat, target) if skill.key in REFUSING else None
+    return skill.target(state, seat, target)
 
 
-def target_check(state: NataState, seat: int, skill: NataSkill) -> Callable[[int], str | None] | None:
-    """`target_refusal` as a function of the target (the engine's `legal` asks it once per skill), or None when this
-    skill refuses no target now."""
+def target_check(state: NataState, seat: int, skill: NataSkill) -> Callable[[int], str | None]:
+    """`target_refusal` as a function of the target (the engine's `legal` asks it once per skill)."""
     public = () if skill.picks_dead else state.public_out
     marks = state.marks.get(state.key(seat, skill.key), ()) if skill.once_each else ()
-    refuse = skill.refuse if skill.key in REFUSING else None
-    if not public and not marks and refuse is None:
-        return None
+    refuse = skill.target
 
     def check(target: int) -> str | None:
         if target in public or target in marks:
             return target_refusal(state, seat, skill, target)  # the refusal's words are written there
-        return refuse(state, seat, target) if refuse is not None else None
+        return refuse(state, seat, target)
 
     return check
 
@@ -191,7 +183,7 @@ def _asker(rules: Any, state: NataState) -> Callable[[int], bool]:
                     continue
                 if sk.least_targets:
                     check = target_check(state, seat, sk)
-                    if check is not None and not any(check(t) is None for t in state.seats()):
+                    if not any(check(t) is None for t in state.seats()):
                         continue
                 return True
             return False

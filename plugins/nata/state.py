@@ -19,7 +19,7 @@ from ..bansha.engine.mechanics.sheriff import Badge, Election
 from ..bansha.engine.mechanics.statuses import Family
 from .declared import ROLES, SKILLS
 from .facts import Table
-from .order import HOOKS
+from .order import MOMENTS
 from .terms import COMPOSITES, CYCLE, DAWN, DUSK, NEGATIVE, NIGHT_PHASES, POSITIVE, SEER, STRONG, WEAK, WOLF
 
 FAMILY = Family(NEGATIVE, POSITIVE, COMPOSITES)
@@ -27,9 +27,9 @@ _ADDING: list = []
 
 
 def _adding() -> list:
-    """The skills that add others to what a seat holds (order.HOOKS["adds"]), looked up once all are declared."""
+    """The skills that add others to what a seat holds (order.MOMENTS["adds"]), looked up once all are declared."""
     if not _ADDING:
-        _ADDING.extend(SKILLS[k] for k in HOOKS["adds"])
+        _ADDING.extend(SKILLS[k] for k in MOMENTS["adds"])
     return _ADDING
 
 

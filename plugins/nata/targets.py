@@ -1,6 +1,6 @@
 """[指定]: from 选择目标 to 结算目标 (「[选择目标]——蚀时狼妃[时间逆流]——魔术师[交换]——……——最终会进行结算效果的所有
 目标」). The chain is engine/mechanics/redirect.py's; the links in force, the interference before it and the triggers
-after it come from the skills that answer order.HOOKS' "used", "interfere", "links" and "reached".
+after it come from the skills that answer order.MOMENTS' "used", "interfere", "links" and "reached".
 world.Targets is its interface."""
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """纳塔's shape (issue 15): a role is one module, a skill one declaration next to its behaviour, the order
-things resolve in one visible list. A step of order.ORDER or a declared skill without a handler, or a handler
-without its place, is found when the game loads — these tests show it is, and name what is wrong."""
+things resolve in one visible list. The check of the skills against the tables is the engine's one check
+(test_conformance.py)."""
 
 from __future__ import annotations
 
@@ -8,72 +8,18 @@ import ast
 import importlib
 import pkgutil
 
-import pytest
 from paths import ROOT
 
-from plugins.nata import flow, roles
-from plugins.nata.catalog import ROLES, SKILLS, problems, require
-from plugins.nata.order import HOOKS, ORDER, Step
+from plugins.nata import roles
+from plugins.nata.catalog import ROLES, SKILLS
 from plugins.nata.pool import ROLE_WORDS
-from plugins.nata.skill import NataSkill, Role
-from plugins.nata.terms import MID, VILLAGE, WEAK
+from plugins.nata.skill import Role
 
 NATA = ROOT / "plugins" / "nata"
 
 
-def check(declared=ROLES, skills=SKILLS, order=ORDER, hooks=HOOKS, pool=ROLE_WORDS, procedures=flow.PROCEDURES):
-    return problems(declared, skills, order, hooks, pool, procedures)
-
-
-def test_every_step_and_skill_has_a_handler_and_every_handler_a_place():
-    assert check() == []
+def test_every_role_of_the_pool_is_declared_once():
     assert len(ROLES) == 33 and set(ROLES) == set(ROLE_WORDS)
-
-
-class Guard(NataSkill):
-    """A test skill: 守护 at 午夜 (not in this pool)."""
-
-    def resolve(self, w, plan) -> None:
-        w.status.grant(plan.targets[0], "守护", "dawn", plan.seat)
-
-
-GUARD = Guard("guard", "守护", phases=(MID,), help="", targeted=True)
-GUARD_ROLE = Role("守卫", VILLAGE, (GUARD,), kind=WEAK, strength=3)
-
-
-def test_a_new_role_needs_its_module_its_step_and_its_pool_entry():
-    skills = {**SKILLS, "guard": GUARD}
-    declared = {**ROLES, "守卫": GUARD_ROLE}
-    assert check(declared, skills) == ["身份 守卫 已声明但不在身份池里", "夜晚技能 guard 在 mid 没有 ORDER 的一步"]
-    pool = (*ROLE_WORDS, "守卫")
-    assert check(ROLES, SKILLS, pool=pool) == ["身份 守卫 在身份池里但没有声明"]
-    order = (*ORDER, Step("guard", phase=MID, part="午夜", mode="有先后顺序"))
-    assert check(declared, skills, order, pool=pool) == []
-
-
-def test_a_step_or_a_trigger_without_its_handler_is_named():
-    order = (*ORDER, Step("nothing", phase=MID, part="午夜", mode="有先后顺序"))
-    assert check(order=order) == ["ORDER 的一步 午夜·nothing 既不是技能也不是流程"]
-    order = (*ORDER, Step("qienuo", phase=MID, part="午夜", mode="有先后顺序"))  # 怯懦 is a trigger, it resolves no plan
-    assert check(order=order) == ["ORDER 的一步 午夜·qienuo：技能「怯懦」没有处理这一步的方法"]
-    procedures = {k: v for k, v in flow.PROCEDURES.items() if k != "count"}
-    assert check(procedures=procedures) == ["ORDER 的一步 凌晨·count 既不是技能也不是流程"]
-    hooks = {**HOOKS, "survive": ("danan", "niepan", "yiduan", "qienuo")}
-    assert check(hooks=hooks) == ["HOOKS['survive'] 列出了 qienuo，但它没有写 survive"]
-
-
-def test_a_handler_without_its_place_is_named():
-    hooks = {**HOOKS, "reached": ("qienuo",)}  # 饕餮's 贪欲 writes `reached` but is no longer listed
-    assert check(hooks=hooks) == ["技能 tanyu 写了 reached，但 HOOKS['reached'] 没有列出它"]
-    order = tuple(s for s in ORDER if s.key != "shenyuan")
-    assert check(order=order) == ["夜晚技能 shenyuan 在 mid 没有 ORDER 的一步"]
-
-
-def test_a_broken_declaration_stops_the_game_from_loading():
-    """rules.py calls `require` when it is imported: the game does not load with a step nobody handles."""
-    require(flow.PROCEDURES)
-    with pytest.raises(ValueError, match="ORDER 的一步 午夜·nothing 既不是技能也不是流程"):
-        require(flow.PROCEDURES, (*ORDER, Step("nothing", phase=MID, part="午夜", mode="有先后顺序")))
 
 
 def _role_modules() -> list[str]:
