@@ -1,16 +1,14 @@
 """What each 纳塔 seat may do now: the skills it is offered, which targets it may not choose, the 强制 choices it
-owes and who still owes an action. Read-only; the engine and the agents ask these many times over an unchanged
-state, so the answers are kept in the state's read-only cache."""
+owes and who still owes an action. Read-only; what the engine asks of them over an unchanged state it keeps
+itself (engine/core/cache.py)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
 from ..bansha.engine import Skill
-from ..bansha.engine.core import incremental
 from .catalog import PHASE_KEYS, SKILLS, hooked
 from .roles.everyone import VOTE
 from .skill import NataSkill
@@ -24,26 +22,8 @@ ACTING = {p: frozenset(k for k, s in SKILLS.items() if p in s.phases and not (s.
           for p in PHASES}
 
 
-@contextmanager
-def reading(state: NataState) -> Iterator[None]:
-    """Within a hook that changes the state, a stretch that only reads it (who owes an action, the prompt): its
-    answers may be kept for that stretch alone."""
-    if not state.cache.get("busy", False):
-        yield
-        return
-    outer, state.cache = state.cache, {}
-    try:
-        yield
-    finally:
-        state.cache = outer
-
-
 def skills_of(state: NataState, seat: int) -> list[Skill]:
     """The skills no role holds that this seat is given now (order.MOMENTS["offered"]), then its own."""
-    return state.remembered(("skills", seat), _skills_of, state, seat)
-
-
-def _skills_of(state: NataState, seat: int) -> list[Skill]:
     out: list[Skill] = [s.offer(state, seat) for s in hooked("offered") if s.offered(state, seat)]
     spirit = not state.alive[seat] and seat in state.spirits
     for key in state.held(seat):
@@ -91,57 +71,14 @@ def owes(state: NataState, seat: int) -> bool:
 
 
 def pending(rules: Any, state: NataState) -> set[int]:
-    """Who still owes an action in this phase (a quick tempo closes the phase early when nobody does). Kept from the
-    last answer across a change that touched one seat's own answer only (a night plan, a ballot, a candidacy:
-    `touched`), which then is the only one asked again."""
-    cache = state.cache
-    busy = cache.get("busy", False)
-    if not busy and "pending" in cache:
-        return set(cache["pending"])
-    kept = None if busy else cache.get(_KEPT)
-    with reading(state):
-        asks = _asker(rules, state)
-        if kept is None:
-            out = {s for s in state.seats() if asks(s)}
-        else:
-            answer, again = kept
-            out = (set(answer) - again) | {s for s in again if asks(s)}
-            if incremental.VERIFY:
-                fresh = {s for s in state.seats() if asks(s)}
-                if out != fresh:
-                    raise incremental.Stale(f"nata pending: kept {sorted(out)} but from scratch {sorted(fresh)} "
-                                            f"(asked again: {sorted(again)}, phase {state.phase}, day {state.day})")
-    if not busy:
-        cache["pending"] = frozenset(out)
-        cache[_KEPT] = (frozenset(out), frozenset())
-    return out
-
-
-_KEPT, _TOUCHED = "kept pending", "touched"  # keys of state.cache (never pickled, never compared)
-
-
-def touched(state: NataState, seat: int) -> None:
-    """The change under way altered only this seat's own facts that `pending` reads (changes_state calls `rekeep`)."""
-    state.cache[_TOUCHED] = seat
-
-
-def kept(state: NataState) -> tuple[frozenset[int], frozenset[int]] | None:
-    """The last `pending` answer and the seats to ask again, before a change starts."""
-    return state.cache.get(_KEPT)
-
-
-def rekeep(state: NataState, kept: tuple[frozenset[int], frozenset[int]] | None) -> None:
-    """After a change: the cache is emptied; the `pending` answer stays only if the change touched one seat."""
-    seat = state.cache.get(_TOUCHED)
-    state.cache.clear()
-    if kept is not None and seat is not None:
-        state.cache[_KEPT] = (kept[0], kept[1] | {seat})
+    """Who still owes an action in this phase (a quick tempo closes the phase early when nobody does)."""
+    asks = _asker(rules, state)
+    return {s for s in state.seats() if asks(s)}
 
 
 def owes_action(rules: Any, state: NataState, seat: int) -> bool:
     """This seat is one of `pending`'s (asked alone: /放弃 without a skill)."""
-    with reading(state):
-        return _asker(rules, state)(seat)
+    return _asker(rules, state)(seat)
 
 
 def _asker(rules: Any, state: NataState) -> Callable[[int], bool]:

@@ -136,22 +136,16 @@ from plugins.nata.turn import Turn  # noqa: E402
 def grant(t: Table, seat: int, name: str, until: str = "perm", **data) -> bool:
     """Put a status on a seat through the ruleset's own rules (for statuses no role of this pool gives)."""
     ctx = Ctx(t.game, _R, t.clock)
-    t.state.cache.clear()
-    t.state.cache["busy"] = True
     took = Turn(ctx, t.state).status.grant(seat, name, until, 0, data=data or None)
-    t.state.cache.clear()
     t.last = ctx.events
     return took
 
 
 def hit(t: Table, seat: int, kind: str, source: int = 0) -> str:
     ctx = Ctx(t.game, _R, t.clock)
-    t.state.cache.clear()
-    t.state.cache["busy"] = True
     w = Turn(ctx, t.state)
     result = w.deaths.hit(Hit(seat, kind, source, "测试"))
     w.settle()
-    t.state.cache.clear()
     return result
 
 
