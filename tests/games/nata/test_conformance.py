@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from plugins.bansha.engine import Behaviour, Moments
-from plugins.bansha.engine.core.behaviour import problems
+from plugins.bansha.engine.core.behaviour import problems, written
 from plugins.nata import flow
 from plugins.nata.catalog import ROLES, SKILLS
 from plugins.nata.order import MOMENTS, ORDER, Step
@@ -42,6 +42,22 @@ def test_every_planned_night_skill_has_its_step_in_the_order():
         for phase in s.phases:
             if phase in NIGHT_PHASES:
                 assert (phase, key) in resolving, (key, phase)
+
+
+def test_every_skill_has_a_holder_an_effect_or_a_moment():
+    """What the tables cannot say: a skill no role holds is offered (order.MOMENTS["offered"]); one used at once
+    (a day skill, `instant`) writes `use`; a [强制] skill answers some moment or step."""
+    owned = {s.key for r in ROLES.values() for s in (*r.skills, *r.extra)}
+    in_steps = {s.key for s in ORDER if s.moments}
+    for key, s in SKILLS.items():
+        assert key in owned or key in MOMENTS["offered"], key
+        writes = written(type(s), NataSkill)
+        if s.mandatory:
+            assert key in in_steps or any(key in MOMENTS[m] for m in MOMENTS.names()), key
+            continue
+        nights = [p for p in s.phases if p in NIGHT_PHASES]
+        if s.instant or not s.phases or len(nights) < len(s.phases):
+            assert "use" in writes, key
 
 
 @dataclass(frozen=True)
