@@ -8,6 +8,7 @@ runs when the game loads.
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
 from . import roles  # noqa: F401  (registers every role module)
 from .declared import ROLES, SKILLS
@@ -49,7 +50,13 @@ INNATE_KEYS = frozenset(MOMENTS["innate"])
 _ANSWERING = {name: tuple(SKILLS[k] for k in MOMENTS[name]) for name in MOMENTS.names()}
 
 
-def hooked(name: str) -> tuple[NataSkill, ...]:
-    """The skills answering a moment, in the order order.MOMENTS lists them."""
+def answering(name: str) -> tuple[NataSkill, ...]:
+    """The skills answering a moment, in the order order.MOMENTS lists them (where the caller weighs the answers:
+    the first that saves, any that stops)."""
     return _ANSWERING[name]
+
+
+def moment(name: str, *args: Any) -> list[Any]:
+    """Run a moment: every skill order.MOMENTS lists for it, in order, with these arguments; their answers."""
+    return MOMENTS.run(name, SKILLS, *args)
 

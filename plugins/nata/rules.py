@@ -27,7 +27,7 @@ from ..bansha.engine import (
 from ..bansha.engine.core.behaviour import problems
 from ..bansha.engine.game.ruleset import StepView
 from . import deal, flow, grimoire, seats, verdict, views
-from .catalog import PHASE_KEYS, ROLES, SKILLS, hooked
+from .catalog import PHASE_KEYS, ROLES, SKILLS, answering, moment
 from .facts import Table
 from .order import MOMENTS, ORDER
 from .pool import PLAYERS
@@ -127,7 +127,7 @@ class NataRuleset(Ruleset):
                           facts=Table.of([""] + roles, factions), ring=list(range(1, n + 1)), start_n=n,
                           day=1, early_end=_flag(ctx.options.get("夜间提前结束", False)))
         w = Turn(ctx, state)
-        notes = [line for seat in state.seats() for s in hooked("dealt") if s.key in state.role(seat).skill_keys
+        notes = [line for seat in state.seats() for s in answering("dealt") if s.key in state.role(seat).skill_keys
                  for line in [s.dealt(w, seat, d.roles)] if line]
         w.status.sync()
         ctx.group(
@@ -220,8 +220,7 @@ class NataRuleset(Ruleset):
     @staticmethod
     def _forced_choices(w: Turn, seat: int) -> None:
         """/放弃 on a 强制 choice: it is made for the player at once (as at the deadline)."""
-        for s in hooked("give_up"):
-            s.give_up(w, seat)
+        moment("give_up", w, seat)
         w.settle()
 
     def pending(self, state: NataState) -> set[int]:

@@ -9,14 +9,14 @@ from dataclasses import replace
 from typing import Any
 
 from ..bansha.engine import Skill
-from .catalog import PHASE_KEYS, SKILLS, hooked
+from .catalog import PHASE_KEYS, SKILLS, answering
 from .roles.everyone import VOTE
 from .skill import NataSkill
 from .state import NataState
 from .terms import ELECTION, NOON, PHASES, START
 
 # The 强制 choices that can be owed in each phase: a skill's own phases (殉职, which has none: any phase).
-OWED = {p: tuple(s for s in hooked("owes") if not s.phases or p in s.phases) for p in PHASES}
+OWED = {p: tuple(s for s in answering("owes") if not s.phases or p in s.phases) for p in PHASES}
 # The skills a seat may still owe a use of in each phase: typed ones of that phase (not 投票-like, not anytime).
 ACTING = {p: frozenset(k for k, s in SKILLS.items() if p in s.phases and not (s.general or s.anytime or s.mandatory))
           for p in PHASES}
@@ -24,7 +24,7 @@ ACTING = {p: frozenset(k for k, s in SKILLS.items() if p in s.phases and not (s.
 
 def skills_of(state: NataState, seat: int) -> list[Skill]:
     """The skills no role holds that this seat is given now (order.MOMENTS["offered"]), then its own."""
-    out: list[Skill] = [s.offer(state, seat) for s in hooked("offered") if s.offered(state, seat)]
+    out: list[Skill] = [s.offer(state, seat) for s in answering("offered") if s.offered(state, seat)]
     spirit = not state.alive[seat] and seat in state.spirits
     for key in state.held(seat):
         if not SKILLS[key].mandatory:  # pure triggers are listed by role_text; nobody types them

@@ -100,7 +100,7 @@ class World(Protocol):
     def fork(self, ctx: Any, state: NataState) -> World:
         """The same procedures over another context and state (a look ahead on a copy)."""
 
-    def hooked(self, name: str) -> tuple[Any, ...]:
+    def answering(self, name: str) -> tuple[Any, ...]:
         """The skills answering a moment of order.MOMENTS, in order (skill.NataSkill)."""
 
     def random_living(self, exclude: tuple[int, ...] = ()) -> int:

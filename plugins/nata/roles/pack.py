@@ -75,6 +75,6 @@ class KILL(NataSkill):
         ctx.judge(f"狼人阵营杀人 {target}号（来源 {source}号）→ {final}")
         if final is None:
             return
-        if any(s.stops_kill(w, final) for s in w.hooked("stops_kill")):
+        if any(s.stops_kill(w, final) for s in w.answering("stops_kill")):
             return
         w.deaths.hit(Hit(final, death.KILL, source, "杀人", (("night", state.is_night()),)))
