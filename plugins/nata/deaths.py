@@ -1,5 +1,5 @@
 """出局 in 纳塔: the three-step 出局结算 (engine/mechanics/death.py; this class is its `World`), revival, 翻牌 and the
-public death lists. What a death sets off comes from the skills answering order.HOOKS' "leaving", "survive"
+public death lists. What a death sets off comes from the skills answering order.MOMENTS' "leaving", "survive"
 and "after_out". world.Deaths is its interface.
 
 004: "1、若承受伤害的目标有可以对应抵消的[守护][坚韧][不死][霸道]状态，目标不出局…… 2、若承受伤害的目标未能
@@ -13,7 +13,7 @@ from typing import Any
 
 from ..bansha.engine.mechanics import death as death
 from ..bansha.engine.mechanics.death import Hit, Shield
-from .catalog import hooked
+from .catalog import answering, moment
 from .declared import ROLES
 from .state import Death
 from .terms import DAWN, DUSK, NIGHT_PHASES, NOON, VILLAGE, WOLF
@@ -75,7 +75,7 @@ class Deaths:
     def survive(self, hit: Hit) -> bool:
         """Step 2: every "免于出局" effect of the target resolves ("这些状态或效果全部结算")."""
         saved = False
-        for s in hooked("survive"):
+        for s in answering("survive"):
             if s.survive(self.w, hit):
                 saved = True
         return saved
@@ -84,8 +84,7 @@ class Deaths:
         state, ctx, seat = self.w.state, self.w.ctx, hit.target
         had = state.held(seat)
         state.own_held[seat] = [k for k in had if state.holds(seat, k, had)]
-        for s in hooked("leaving"):
-            s.leaving(self.w, seat, had)
+        moment("leaving", self.w, seat, had)
         state.alive[seat] = False
         night = hit.get("night", False)
         src = hit.source
@@ -119,14 +118,12 @@ class Deaths:
             self.publish([d], "出局")
 
     def after_out(self, seat: int, own: list[str], hit: Hit | None) -> None:
-        for s in hooked("after_out"):
-            s.after_out(self.w, seat, own, hit)
+        moment("after_out", self.w, seat, own, hit)
 
     def leaving(self, seat: int) -> None:
         """A seat leaves outside the 出局结算 (红牌罚下): what waits on a seat leaving still triggers."""
         had = self.w.state.held(seat)
-        for s in hooked("leaving"):
-            s.leaving(self.w, seat, had)
+        moment("leaving", self.w, seat, had)
 
     # --- 翻牌, revival -------------------------------------------------------------------------------------
     def reveal(self, seat: int, quiet: bool = False) -> None:

@@ -1,5 +1,5 @@
-"""Every role and skill of 纳塔 as declared: roles/<role>.py adds them here when it is imported (skill.py's
-`@skill` and `role`), and catalog.py puts them in the pool's order once all are in.
+"""Every role and skill of 纳塔 as declared: roles/<role>.py adds them here when it is imported (the engine's
+`@unit` and skill.role), and catalog.py puts them in the pool's order once all are in.
 
 Kept apart from skill.py so that the state (state.py) can look declarations up without importing the
 behaviour that is written against it.

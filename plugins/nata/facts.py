@@ -4,10 +4,10 @@ scanning the seats on every question (胜负判定 asks them after every change)
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from .declared import ROLES
-from .order import HOOKS
+from .order import MOMENTS
 from .terms import SEER, STRONG, VILLAGE, WEAK, WOLF
 
 
@@ -17,17 +17,13 @@ class Table:
     holders: dict[str, tuple[int, ...]]  # role -> its seats
     village: dict[str, tuple[int, ...]]  # 验人系/强神/弱神 -> the village seats of that kind
     wolves: tuple[int, ...]  # 狼人阵营 seats
-    innate: tuple[int, ...]  # seats whose role holds a 强制 skill that gives statuses (order.HOOKS["innate"])
-    _may: dict[frozenset[str], frozenset[int]] = field(default_factory=dict, compare=False, repr=False)
+    innate: tuple[int, ...]  # seats whose role holds a 强制 skill that gives statuses (order.MOMENTS["innate"])
 
     def may_hold(self, keys: frozenset[str]) -> frozenset[int]:
         """The seats whose role lists one of these skills, or may gain skills by a rule (Role.plain); a seat outside
         them holds none of them unless a 变脸 card or a grant gives it."""
-        out = self._may.get(keys)
-        if out is None:
-            out = self._may[keys] = frozenset(s for s in range(1, len(self.roles)) if not ROLES[self.roles[s]].plain
-                                              or keys.intersection(ROLES[self.roles[s]].may_hold))
-        return out
+        return frozenset(s for s in range(1, len(self.roles)) if not ROLES[self.roles[s]].plain
+                         or keys.intersection(ROLES[self.roles[s]].may_hold))
 
     @classmethod
     def of(cls, roles: list[str], factions: list[str]) -> Table:
@@ -35,7 +31,7 @@ class Table:
         holders: dict[str, tuple[int, ...]] = {}
         for s in seats:
             holders[roles[s]] = (*holders.get(roles[s], ()), s)
-        innate = frozenset(HOOKS["innate"])
+        innate = frozenset(MOMENTS["innate"])
         return cls(
             roles=list(roles),
             holders=holders,

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from ..bansha.engine import ABSTAIN, VoteBox
 from ..bansha.engine.mechanics.death import VOTE as VOTE_OUT
 from ..bansha.engine.mechanics.death import Hit
-from .catalog import SKILLS, hooked
+from .catalog import SKILLS, moment
 from .order import steps
 from .terms import DAWN, DUSK, EARLY, ELECTION, LATE, NEXT, NIGHT_PHASES, NOON, START, seats_text
 from .world import World
@@ -35,14 +35,13 @@ def run_steps(w: World, phase: str, at_start: bool) -> None:
         if procedure is not None:
             procedure(w)
         else:
-            SKILLS[step.key].step(w, step)
+            w.night.step(step)
 
 
 def deadline(w: World) -> None:
     """What a 强制 choice nobody made becomes (docs/nata.md: 强制的选择); a missed after-death window closes."""
     state = w.state
-    for s in hooked("deadline"):
-        s.deadline(w)
+    moment("deadline", w)
     if state.phase in (DUSK, DAWN):
         for seat in state.seats():
             if state.windows.get(seat) == (state.day, state.phase):
@@ -240,7 +239,7 @@ def close(w: World) -> None:
         start_noon(w)
 
 
-# The game's own steps of order.ORDER (the rest are skills' `step`).
+# The game's own steps of order.ORDER (the rest are skills' moments, Step.moments).
 PROCEDURES: dict[str, Callable[[World], None]] = {
     "vote_out": vote_out,
     "dusk_report": dusk_report,

@@ -10,7 +10,7 @@ import copy
 
 from ..bansha.engine.mechanics import death as death
 from .catalog import SKILLS
-from .order import NIGHT_STEPS, steps
+from .order import NIGHT_STEPS, Step, steps
 from .state import Plan
 from .world import World
 
@@ -26,12 +26,21 @@ class Night:
             if step.key == "count":
                 self.count()
             else:
-                SKILLS[step.key].step(self.w, step)
+                self.step(step)
         for plan in sorted((p for p in state.plans.values() if p.key not in NIGHT_STEPS[phase]), key=lambda p: p.stamp):
             if SKILLS[plan.key].anytime:
                 self.run(plan)
         state.plans = {}
         state.counting = False
+
+    def step(self, step: Step) -> None:
+        """A skill's step of order.ORDER: the moments it lists — "resolve", its plans; any other, the skill's method
+        of that name (the table names it: behaviour.problems checks the skill writes it)."""
+        for moment in step.moments:
+            if moment == "resolve":
+                self.run_plans(step.key)
+            else:
+                getattr(SKILLS[step.key], moment)(self.w)
 
     def run_plans(self, key: str) -> None:
         """The plans of one skill: "同一步里有几个人时按电梯楼顺序"."""

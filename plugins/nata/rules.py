@@ -9,7 +9,6 @@ Pure: no nonebot, no clock, no global random; randomness only from ctx.rng.
 
 from __future__ import annotations
 
-import functools
 from typing import Any
 
 from ..bansha.engine import (
@@ -25,9 +24,12 @@ from ..bansha.engine import (
     Skill,
     register,
 )
+from ..bansha.engine.core.behaviour import problems
 from ..bansha.engine.game.ruleset import StepView
 from . import deal, flow, grimoire, seats, verdict, views
-from .catalog import PHASE_KEYS, ROLES, hooked, require
+from .catalog import PHASE_KEYS, ROLES, SKILLS, answering, moment
+from .facts import Table
+from .order import MOMENTS, ORDER
 from .pool import PLAYERS
 from .roles import chuandizhe, shenxunguan
 from .roles.everyone import tear
@@ -51,7 +53,11 @@ from .terms import (
 )
 from .turn import Turn
 
-require(flow.PROCEDURES)  # every step of ORDER and trigger of HOOKS has its handler, every handler its place
+# The engine's one check: every moment a skill writes is in the tables (MOMENTS, the steps of ORDER), every key
+# there is a skill that writes it; a broken declaration stops the game from loading.
+_PROBLEMS = problems(SKILLS, MOMENTS, ORDER, base=NataSkill, procedures=flow.PROCEDURES)
+if _PROBLEMS:
+    raise ValueError("纳塔的声明有误：" + "；".join(_PROBLEMS))
 
 OPTIONS: tuple[OptionSpec, ...] = (
     OptionSpec("指定身份", "text", None, (), "法官指定一定出场的身份，用顿号或逗号分隔（其余按身份池抽取）"),
@@ -59,26 +65,6 @@ OPTIONS: tuple[OptionSpec, ...] = (
     OptionSpec("夜间提前结束", "bool", False, (), "快速节奏：夜晚小阶段在无人需要行动时提前结束（会泄露哪些身份不在场）"),
     OptionSpec("正午技能截止", "duration", 3600, (), "关门前多久起不能再发动正午技能和宣言（原文：开门至21:00，关门日为20:00）"),
 )
-
-
-def changes_state(method):
-    """Wrap a hook that changes the state: the read-only cache is off while it runs and empty afterwards, except
-    who owes an action when the hook named the one seat whose answer it may have changed (seats.touched)."""
-
-    @functools.wraps(method)
-    def wrapper(self, ctx, state, *args, **kwargs):
-        kept = seats.kept(state)
-        state.cache.clear()
-        state.cache["busy"] = True
-        try:
-            out = method(self, ctx, state, *args, **kwargs)
-        except BaseException:
-            state.cache.clear()
-            raise
-        seats.rekeep(state, kept)
-        return out
-
-    return wrapper
 
 
 def _flag(value: Any) -> bool:
@@ -136,12 +122,12 @@ class NataRuleset(Ruleset):
         d = deal.draw(ctx.rng, forced, ratio)
         roles = list(d.roles)
         ctx.rng.shuffle(roles)
-        state = NataState(n=n, alive=[False] + [True] * n, roles=[""] + roles,
-                          factions=[""] + [ROLES[r].faction for r in roles], ring=list(range(1, n + 1)), start_n=n,
+        factions = [""] + [ROLES[r].faction for r in roles]
+        state = NataState(n=n, alive=[False] + [True] * n, roles=[""] + roles, factions=factions,
+                          facts=Table.of([""] + roles, factions), ring=list(range(1, n + 1)), start_n=n,
                           day=1, early_end=_flag(ctx.options.get("夜间提前结束", False)))
-        state.cache["busy"] = True
         w = Turn(ctx, state)
-        notes = [line for seat in state.seats() for s in hooked("dealt") if s.key in state.role(seat).skill_keys
+        notes = [line for seat in state.seats() for s in answering("dealt") if s.key in state.role(seat).skill_keys
                  for line in [s.dealt(w, seat, d.roles)] if line]
         w.status.sync()
         ctx.group(
@@ -159,7 +145,6 @@ class NataRuleset(Ruleset):
         flow.enter(w, START)
         ctx.group("开局阶段：想竞选警长的请在群里发送 /上警（不上警可以 /放弃）；有开局技能的角色请私聊机器人行动。")
         self._prompt(ctx, state)
-        state.cache.clear()
         return state
 
     # --- the declarations ----------------------------------------------------------------------------------
@@ -189,7 +174,6 @@ class NataRuleset(Ruleset):
         return bool(state.alive[seat]) or state.has(seat, "自由")
 
     # --- acting -------------------------------------------------------------------------------------------
-    @changes_state
     def perform(self, ctx: Ctx, state: NataState, seat: int, skill: NataSkill, action: Action) -> None:
         if state.phase in (NOON, ELECTION) and skill.noon_cut and ctx.deadline:
             cut = ctx.options.get("正午技能截止", 3600)
@@ -204,17 +188,13 @@ class NataRuleset(Ruleset):
         w = Turn(ctx, state)
         if state.is_night() and not skill.instant:
             skill.plan(w, seat, action)
-            seats.touched(state, seat)  # a plan is this seat's own until its step resolves it
             return
         skill.use(w, seat, action)
         if not skill.settles:
-            if skill.key in ("vote", "stand"):
-                seats.touched(state, seat)  # a ballot, a candidacy: this seat's own (退水 may end the election's vote)
             return  # a ballot or a candidacy changes no life, status or label: nothing to settle
         state.acted.append(state.key(seat, skill.key))
         w.settle()
 
-    @changes_state
     def give_up(self, ctx: Ctx, state: NataState, seat: int, skill: NataSkill | None) -> None:
         w = Turn(ctx, state)
         if skill is not None:
@@ -240,8 +220,7 @@ class NataRuleset(Ruleset):
     @staticmethod
     def _forced_choices(w: Turn, seat: int) -> None:
         """/放弃 on a 强制 choice: it is made for the player at once (as at the deadline)."""
-        for s in hooked("give_up"):
-            s.give_up(w, seat)
+        moment("give_up", w, seat)
         w.settle()
 
     def pending(self, state: NataState) -> set[int]:
@@ -263,8 +242,7 @@ class NataRuleset(Ruleset):
         if not ctx.texts:
             return  # the prompt is text only (Ruleset.prompt): nobody reads it
         quick = PHASE_KEYS.get(state.phase, frozenset())
-        with seats.reading(state):  # within a change: a cache for this read-only stretch alone
-            self.prompt(ctx, state, [s for s in state.seats() if any(k in quick for k in state.held(s))])
+        self.prompt(ctx, state, [s for s in state.seats() if any(k in quick for k in state.held(s))])
 
     def prompted(self, state: NataState, seat: int, skill: NataSkill) -> bool:
         return skill.key not in ("vote", "stand") and not skill.anytime and state.phase in skill.phases
@@ -272,7 +250,6 @@ class NataRuleset(Ruleset):
     def uses_left(self, state: NataState, seat: int, skill: NataSkill) -> int | None:
         return state.count(seat, skill.key) if skill.count is not None else None
 
-    @changes_state
     def close_phase(self, ctx: Ctx, state: NataState) -> None:
         phase = state.phase
         w = Turn(ctx, state)
@@ -288,7 +265,6 @@ class NataRuleset(Ruleset):
         seats = tuple(s for s in state.seats() if state.faction(s) == state.winner)
         return Outcome(state.winner, seats, state.win_text)
 
-    @changes_state
     def on_forfeit(self, ctx: Ctx, state: NataState, faction: str) -> None:
         verdict.forfeit(Turn(ctx, state), faction)
 
@@ -296,11 +272,9 @@ class NataRuleset(Ruleset):
         return state.faction(seat)
 
     # --- [宣言] (审讯) ----------------------------------------------------------------------------------------
-    @changes_state
     def answer(self, ctx: Ctx, state: NataState, seat: int, no: int, text: str, via: str) -> None:
         shenxunguan.answer(Turn(ctx, state), seat, no, text, via)
 
-    @changes_state
     def on_ruling(self, ctx: Ctx, state: NataState, ruling: Ruling) -> None:
         shenxunguan.ruled(Turn(ctx, state), ruling)
 
@@ -308,7 +282,6 @@ class NataRuleset(Ruleset):
         return shenxunguan.declaration_for_reply(state, msg, replied_text)
 
     # --- red cards, last words, chat ----------------------------------------------------------------------------
-    @changes_state
     def remove(self, ctx: Ctx, state: NataState, seat: int, reason: str) -> None:
         """红牌罚下: out at once, no 遗言, no skills ("视作被业炎处理"), no survive effect."""
         if seat in state.removed:
@@ -341,7 +314,6 @@ class NataRuleset(Ruleset):
         ctx.judge(f"{ctx.name(seat)}（{state.roles[seat]}）{reason}")
         w.settle()
 
-    @changes_state
     def last_words(self, ctx: Ctx, state: NataState, seat: int, text: str) -> None:
         d = next((d for d in reversed(state.deaths) if d.seat == seat), None)
         if d is None or state.alive[seat]:
@@ -369,14 +341,12 @@ class NataRuleset(Ruleset):
     def channels(self, state: NataState, seat: int) -> list[Channel]:
         return views.channels(state, seat)
 
-    @changes_state
     def relay(self, ctx: Ctx, state: NataState, seat: int, target: int, text: str) -> None:
         chuandizhe.relay(Turn(ctx, state), seat, target, text)
 
     def speech_refusal(self, state: NataState, seat: int, text: str) -> str | None:
         return views.speech_refusal(state, seat, text)
 
-    @changes_state
     def on_speech_breach(self, ctx: Ctx, state: NataState, seat: int) -> None:
         """寡言: "若违反则立刻获得永久的[沉默][遗忘]状态"."""
         w = Turn(ctx, state)

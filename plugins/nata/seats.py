@@ -1,54 +1,30 @@
 """What each 纳塔 seat may do now: the skills it is offered, which targets it may not choose, the 强制 choices it
-owes and who still owes an action. Read-only; the engine and the agents ask these many times over an unchanged
-state, so the answers are kept in the state's read-only cache."""
+owes and who still owes an action. Read-only; what the engine asks of them over an unchanged state it keeps
+itself (engine/core/cache.py)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
 from ..bansha.engine import Skill
-from ..bansha.engine.core import incremental
-from .catalog import PHASE_KEYS, SKILLS, hooked
+from .catalog import PHASE_KEYS, SKILLS, answering
 from .roles.everyone import VOTE
-from .skill import NataSkill, overrides
+from .skill import NataSkill
 from .state import NataState
 from .terms import ELECTION, NOON, PHASES, START
 
-# The skills whose declaration a seat sees changed by its state (cards as words, a count as targets).
-OFFERING = frozenset(k for k, s in SKILLS.items() if overrides(s, "offer"))
-# The skills with target refusals of their own.
-REFUSING = frozenset(k for k, s in SKILLS.items() if overrides(s, "refuse"))
 # The 强制 choices that can be owed in each phase: a skill's own phases (殉职, which has none: any phase).
-OWED = {p: tuple(s for s in hooked("owes") if not s.phases or p in s.phases) for p in PHASES}
+OWED = {p: tuple(s for s in answering("owes") if not s.phases or p in s.phases) for p in PHASES}
 # The skills a seat may still owe a use of in each phase: typed ones of that phase (not 投票-like, not anytime).
 ACTING = {p: frozenset(k for k, s in SKILLS.items() if p in s.phases and not (s.general or s.anytime or s.mandatory))
           for p in PHASES}
 
 
-@contextmanager
-def reading(state: NataState) -> Iterator[None]:
-    """Within a hook that changes the state, a stretch that only reads it (who owes an action, the prompt): its
-    answers may be kept for that stretch alone."""
-    if not state.cache.get("busy", False):
-        yield
-        return
-    outer, state.cache = state.cache, {}
-    try:
-        yield
-    finally:
-        state.cache = outer
-
-
 def skills_of(state: NataState, seat: int) -> list[Skill]:
-    """The skills no role holds that this seat is given now (order.HOOKS["offered"]), then its own."""
-    return state.remembered(("skills", seat), _skills_of, state, seat)
-
-
-def _skills_of(state: NataState, seat: int) -> list[Skill]:
-    out: list[Skill] = [s.offer(state, seat) for s in hooked("offered") if s.offered(state, seat)]
+    """The skills no role holds that this seat is given now (order.MOMENTS["offered"]), then its own."""
+    out: list[Skill] = [s.offer(state, seat) for s in answering("offered") if s.offered(state, seat)]
     spirit = not state.alive[seat] and seat in state.spirits
     for key in state.held(seat):
         if not SKILLS[key].mandatory:  # pure triggers are listed by role_text; nobody types them
@@ -59,8 +35,7 @@ def _skills_of(state: NataState, seat: int) -> list[Skill]:
 def _seen(state: NataState, seat: int, key: str, spirit: bool) -> NataSkill:
     """A held skill as this seat sees it now."""
     skill = SKILLS[key]
-    if key in OFFERING:
-        skill = skill.offer(state, seat)
+    skill = skill.offer(state, seat)
     if spirit and not skill.when_dead:
         skill = replace(skill, when_dead=True)  # 英灵: "可以使用技能"
     return skill
@@ -68,27 +43,24 @@ def _seen(state: NataState, seat: int, key: str, spirit: bool) -> NataSkill:
 
 def target_refusal(state: NataState, seat: int, skill: NataSkill, target: int) -> str | None:
     """"已经公示的出局角色不允许被选为技能或投票的目标" (unless the skill picks among the dead), "每名角色只能被
-    选择一次" (`once_each`), then the skill's own `refuse`."""
+    选择一次" (`once_each`), then the skill's own `target`."""
     if not skill.picks_dead and target in state.public_out:
         return f"{target}号 已经公示出局，不能作为目标。"
     if skill.once_each and target in state.marks.get(state.key(seat, skill.key), ()):
         return f"{target}号 已经被你的「{skill.name}」选择过（每名角色只能被选择一次）。"
-    return skill.refuse(state, seat, target) if skill.key in REFUSING else None
+    return skill.target(state, seat, target)
 
 
-def target_check(state: NataState, seat: int, skill: NataSkill) -> Callable[[int], str | None] | None:
-    """`target_refusal` as a function of the target (the engine's `legal` asks it once per skill), or None when this
-    skill refuses no target now."""
+def target_check(state: NataState, seat: int, skill: NataSkill) -> Callable[[int], str | None]:
+    """`target_refusal` as a function of the target (the engine's `legal` asks it once per skill)."""
     public = () if skill.picks_dead else state.public_out
     marks = state.marks.get(state.key(seat, skill.key), ()) if skill.once_each else ()
-    refuse = skill.refuse if skill.key in REFUSING else None
-    if not public and not marks and refuse is None:
-        return None
+    refuse = skill.target
 
     def check(target: int) -> str | None:
         if target in public or target in marks:
             return target_refusal(state, seat, skill, target)  # the refusal's words are written there
-        return refuse(state, seat, target) if refuse is not None else None
+        return refuse(state, seat, target)
 
     return check
 
@@ -99,57 +71,14 @@ def owes(state: NataState, seat: int) -> bool:
 
 
 def pending(rules: Any, state: NataState) -> set[int]:
-    """Who still owes an action in this phase (a quick tempo closes the phase early when nobody does). Kept from the
-    last answer across a change that touched one seat's own answer only (a night plan, a ballot, a candidacy:
-    `touched`), which then is the only one asked again."""
-    cache = state.cache
-    busy = cache.get("busy", False)
-    if not busy and "pending" in cache:
-        return set(cache["pending"])
-    kept = None if busy else cache.get(_KEPT)
-    with reading(state):
-        asks = _asker(rules, state)
-        if kept is None:
-            out = {s for s in state.seats() if asks(s)}
-        else:
-            answer, again = kept
-            out = (set(answer) - again) | {s for s in again if asks(s)}
-            if incremental.VERIFY:
-                fresh = {s for s in state.seats() if asks(s)}
-                if out != fresh:
-                    raise incremental.Stale(f"nata pending: kept {sorted(out)} but from scratch {sorted(fresh)} "
-                                            f"(asked again: {sorted(again)}, phase {state.phase}, day {state.day})")
-    if not busy:
-        cache["pending"] = frozenset(out)
-        cache[_KEPT] = (frozenset(out), frozenset())
-    return out
-
-
-_KEPT, _TOUCHED = "kept pending", "touched"  # keys of state.cache (never pickled, never compared)
-
-
-def touched(state: NataState, seat: int) -> None:
-    """The change under way altered only this seat's own facts that `pending` reads (changes_state calls `rekeep`)."""
-    state.cache[_TOUCHED] = seat
-
-
-def kept(state: NataState) -> tuple[frozenset[int], frozenset[int]] | None:
-    """The last `pending` answer and the seats to ask again, before a change starts."""
-    return state.cache.get(_KEPT)
-
-
-def rekeep(state: NataState, kept: tuple[frozenset[int], frozenset[int]] | None) -> None:
-    """After a change: the cache is emptied; the `pending` answer stays only if the change touched one seat."""
-    seat = state.cache.get(_TOUCHED)
-    state.cache.clear()
-    if kept is not None and seat is not None:
-        state.cache[_KEPT] = (kept[0], kept[1] | {seat})
+    """Who still owes an action in this phase (a quick tempo closes the phase early when nobody does)."""
+    asks = _asker(rules, state)
+    return {s for s in state.seats() if asks(s)}
 
 
 def owes_action(rules: Any, state: NataState, seat: int) -> bool:
     """This seat is one of `pending`'s (asked alone: /放弃 without a skill)."""
-    with reading(state):
-        return _asker(rules, state)(seat)
+    return _asker(rules, state)(seat)
 
 
 def _asker(rules: Any, state: NataState) -> Callable[[int], bool]:
@@ -191,7 +120,7 @@ def _asker(rules: Any, state: NataState) -> Callable[[int], bool]:
                     continue
                 if sk.least_targets:
                     check = target_check(state, seat, sk)
-                    if check is not None and not any(check(t) is None for t in state.seats()):
+                    if not any(check(t) is None for t in state.seats()):
                         continue
                 return True
             return False

@@ -1,41 +1,33 @@
-"""A 纳塔 skill is one declaration next to its behaviour; a role is its skills and the text's facts.
+"""A 纳塔 skill is one unit of behaviour (engine/core/behaviour.py): its declaration next to its behaviour.
 
-Each role module (roles/<role>.py) writes a skill as a small class under `@skill(...)`: the decorator's
-arguments are the declaration (the engine's `Skill` fields plus the text's tags — [指定], [数值], [限定],
-[强制], [宣言], [翻牌], 第二晚开始, 竞选日不可发动 — as fields), the class body is the behaviour, and the name
-is bound to the one declared instance. The behaviour is a few of the methods below: legality (pure: `blocked`,
-`check`, `refuse`), the effect (`use` when used, `resolve` at its step of order.ORDER) and the triggers the
-procedures call in the order order.HOOKS lists. `role(...)` registers the role with its skills.
+Each role module (roles/<role>.py) writes a skill as a small class under `@unit(key, name, SKILLS, ...)`: the
+decorator's arguments are the declaration (the engine's `Skill` fields plus the text's tags — [指定], [数值],
+[限定], [强制], [宣言], [翻牌], 第二晚开始, 竞选日不可发动 — as fields of `NataSkill`), the class body is the
+behaviour, and the name is bound to the one declared instance. The behaviour is the protocol below — legality
+(pure: `blocked`, `check`, `target`), the effect (`use` when used, `resolve` for a plan at its step of
+order.ORDER) — and named moments: any other method, run only because order.MOMENTS or a step of order.ORDER
+names it. A [强制] skill nobody types subclasses `Forced`. `role(...)` registers the role with its skills.
 
-catalog.py checks the declarations against ORDER and HOOKS when the game loads: a step or a trigger without
-a handler, or a handler without its place, stops the load (tests/test_nata_declarations.py shows how).
+rules.py runs the engine's one check (`behaviour.problems`) over the units and the tables when the game loads.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cached_property
-from typing import TypeVar
 
-from ..bansha.engine import ALIVE, ANY, Action, Skill
+from ..bansha.engine import ALIVE, ANY, Action, Behaviour
 from ..bansha.engine import Role as BaseRole
-from ..bansha.engine.mechanics.death import Hit
-from ..bansha.engine.mechanics.redirect import Link
-from .declared import ROLES, SKILLS
-from .order import HOOKS
+from .declared import ROLES
+from .order import MOMENTS
 from .state import NataState, Plan
 from .terms import PHASES
 from .world import World
 
-HOOK_NAMES = (
-    "offered", "adds", "innate", "failing", "survive", "leaving", "after_out", "used", "interfere", "links", "reached",
-    "stops_kill",    "deadline", "give_up", "owes", "tells", "dealt",
-)  # the triggers of order.HOOKS (each lists the skills that answer it, in the order they resolve)
-
 
 @dataclass(frozen=True)
-class NataSkill(Skill):
+class NataSkill(Behaviour):
+    target_rule: str = ANY  # targets are checked by the skill (an unannounced death may be chosen)
     targeted: bool = False  # [指定]: goes through 选择目标 → 结算目标, triggers 懦夫/饕餮, stopped by 隐身
     count: int | None = None  # [数值]: the initial count ([0], [1], [2], [3])
     limited: bool = False  # [限定]
@@ -123,17 +115,13 @@ class NataSkill(Skill):
         """The whole action (targets and words) before anything changes."""
         return None
 
-    def refuse(self, state: NataState, seat: int, target: int) -> str | None:
-        """One target, beyond "已经公示出局" and `once_each` (rules.target_refusal checks those first)."""
+    def target(self, state: NataState, seat: int, target: int) -> str | None:
+        """One target, beyond "已经公示出局" and `once_each` (seats.target_refusal checks those first)."""
         return None
 
     def offer(self, state: NataState, seat: int) -> NataSkill:
         """The declaration as this seat sees it now (its cards as words, its count as targets…)."""
         return self
-
-    def offered(self, state: NataState, seat: int) -> bool:
-        """A skill no role holds (投票, 回复, 嚎叫…): whether this seat is given it now."""
-        return False
 
     # --- the effect ----------------------------------------------------------------------------------------
     def use(self, w: World, seat: int, action: Action) -> None:
@@ -157,14 +145,6 @@ class NataSkill(Skill):
         """/放弃 of a submitted plan."""
         w.state.plans.pop(w.state.key(seat, self.key), None)
 
-    def resolve(self, w: World, plan: Plan) -> None:
-        """One submitted plan at its step (the count is already paid)."""
-        raise NotImplementedError
-
-    def step(self, w: World, step) -> None:  # step: order.Step
-        """This skill's step of ORDER: by default its plans, in 电梯楼 order."""
-        w.night.run_plans(self.key)
-
     def consume(self, state: NataState, seat: int, n: int = 1) -> None:
         """Pay for one use: the count, the [限定], a one-use skill bought with 精明."""
         if self.count is not None:
@@ -177,97 +157,16 @@ class NataSkill(Skill):
                 grants.remove(g)
                 break
 
-    # --- triggers (order.HOOKS names who answers each, in order) --------------------------------------------
-    def adds(self, state: NataState, seat: int, keys: list[str]) -> tuple[str, ...]:
-        """Skills the seat holds by this one's rule, beyond `keys`: asked (by state.held, very often) of a seat that
-        holds this skill or whose role lists it."""
-        return ()
 
-    def innate(self, state: NataState, seat: int, keys: list[str]) -> list[tuple[str, str]]:
-        """Statuses this 强制 skill gives its holder while in force: (status, restriction)."""
-        return []
+@dataclass(frozen=True)
+class Forced(NataSkill):
+    """A [强制] skill nobody types: it answers moments (order.MOMENTS, order.ORDER) and resolves by itself."""
 
-    def failing(self, state: NataState) -> bool:
-        """The condition under which this skill fails (技能失效) for every holder."""
-        return False
-
-    def survive(self, w: World, hit: Hit) -> bool:
-        """出局结算 step 2: a "免于出局" effect of the target; True if it kept the target in."""
-        return False
-
-    def leaving(self, w: World, seat: int, had: list[str]) -> None:
-        """A seat is leaving (before it is out); `had`: the skills it held."""
-
-    def after_out(self, w: World, seat: int, own: list[str], hit: Hit | None) -> None:
-        """出局结算 step 3: a seat went out; `own`: its skills in force then (empty for a red card)."""
-
-    def used(self, w: World, user: int, name: str) -> None:
-        """Someone used the [指定] skill `name`."""
-
-    def interfere(self, w: World, user: int, name: str, target: int) -> int:
-        """The 选择目标, before the chain of mech_redirect."""
-        return target
-
-    def links(self, state: NataState) -> list[Link]:
-        """Links of the 目标过渡 chain in force now."""
-        return []
-
-    def reached(self, w: World, final: int, user: int, name: str) -> None:
-        """A [指定] skill reached its 结算目标."""
-
-    def stops_kill(self, w: World, final: int) -> bool:
-        """杀人 reached its 结算目标: True stops the 指杀."""
-        return False
-
-    def deadline(self, w: World) -> None:
-        """A 强制 choice nobody made in time, made at the phase's deadline."""
-
-    def give_up(self, w: World, seat: int) -> None:
-        """A 强制 choice the seat passed with /放弃, made for it at once."""
-
-    def owes(self, state: NataState, seat: int) -> bool:
-        """A 强制 choice this seat must still make in this phase."""
-        return False
-
-    def tells(self, state: NataState, seat: int) -> list[str]:
-        """What this skill has let the seat know (its role PM and /身份)."""
-        return []
-
-    def dealt(self, w: World, seat: int, roles: tuple[str, ...]) -> str | None:
-        """At the deal, for a seat whose role declares it; a line for the judge's record."""
-        return None
-
-
-def overrides(skill: NataSkill, hook: str) -> bool:
-    """The skill answers `hook` (its class writes the method)."""
-    return getattr(type(skill), hook) is not getattr(NataSkill, hook)
-
-
-S = TypeVar("S", bound=NataSkill)
-
-
-def skill(key: str, name: str, phases: tuple[str, ...], help: str, **fields) -> Callable[[type[S]], S]:
-    """Declare a skill: `@skill(...)` over its behaviour class binds the name to the declared instance.
-    Targets are checked by the skill (an unannounced death may be chosen), so the engine's rule is ANY."""
-    fields.setdefault("target_rule", ANY)
-
-    def declare(kind: type[S]) -> S:
-        return _register(kind(key, name, phases=phases, help=help, **fields))
-
-    return declare
-
-
-def forced(key: str, name: str, help: str, **fields) -> Callable[[type[S]], S]:
-    """A [强制] skill nobody types: it triggers (order.HOOKS) and resolves automatically."""
-    fields = {"targets": 0, "mandatory": True, "passable": False, "forced": True, "target_rule": ALIVE, **fields}
-    return skill(key, name, (), help, **fields)
-
-
-def _register(s: S) -> S:
-    if s.key in SKILLS:
-        raise ValueError(f"纳塔: skill key {s.key!r} declared twice")
-    SKILLS[s.key] = s
-    return s
+    targets: int = 0
+    target_rule: str = ALIVE
+    mandatory: bool = True
+    passable: bool = False
+    forced: bool = True
 
 
 @dataclass(frozen=True)
@@ -289,13 +188,13 @@ class Role(BaseRole):
 
     @cached_property
     def plain(self) -> bool:
-        """No rule adds a skill to what it holds (order.HOOKS["adds"]): a seat of it holds its role's skills, unless
+        """No rule adds a skill to what it holds (order.MOMENTS["adds"]): a seat of it holds its role's skills, unless
         it lost or gained some (state.held's quick answer)."""
-        return not self.may_hold.intersection(HOOKS["adds"]) and len(set(self.skill_keys)) == len(self.skill_keys)
+        return not self.may_hold.intersection(MOMENTS["adds"]) and len(set(self.skill_keys)) == len(self.skill_keys)
 
 
 def role(name: str, faction: str, kind: str, strength: int, skills: tuple[NataSkill, ...], **fields) -> Role:
-    """Register a role of the pool (pool.py lists it; catalog.py checks both agree)."""
+    """Register a role of the pool (pool.py lists it; catalog.py puts the roles in its order)."""
     if name in ROLES:
         raise ValueError(f"纳塔: role {name!r} declared twice")
     ROLES[name] = r = Role(name, faction, tuple(skills), kind=kind, strength=strength, **fields)

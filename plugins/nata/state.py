@@ -8,18 +8,16 @@ sorted lists where their order could reach the output.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from functools import lru_cache
 
 from ..bansha.engine import PERMANENT, UNTIL_PHASE, BaseState, Status, VoteBox
-from ..bansha.engine.core import incremental
 from ..bansha.engine.mechanics.death import Hit
 from ..bansha.engine.mechanics.sheriff import Badge, Election
 from ..bansha.engine.mechanics.statuses import Family
 from .declared import ROLES, SKILLS
 from .facts import Table
-from .order import HOOKS
+from .order import MOMENTS
 from .terms import COMPOSITES, CYCLE, DAWN, DUSK, NEGATIVE, NIGHT_PHASES, POSITIVE, SEER, STRONG, WEAK, WOLF
 
 FAMILY = Family(NEGATIVE, POSITIVE, COMPOSITES)
@@ -27,24 +25,18 @@ _ADDING: list = []
 
 
 def _adding() -> list:
-    """The skills that add others to what a seat holds (order.HOOKS["adds"]), looked up once all are declared."""
+    """The skills that add others to what a seat holds (order.MOMENTS["adds"]), looked up once all are declared."""
     if not _ADDING:
-        _ADDING.extend(SKILLS[k] for k in HOOKS["adds"])
+        _ADDING.extend(SKILLS[k] for k in MOMENTS["adds"])
     return _ADDING
 
 
-_EXPANDED: dict[frozenset[str], frozenset[str]] = {}
-
-
+@lru_cache(maxsize=4096)
 def _expanded(names: frozenset[str]) -> frozenset[str]:
-    """The effects of a set of status names, composites expanded (FAMILY.effects), once per distinct set: a game
-    asks "is this seat under X" thousands of times per input, over a handful of distinct sets."""
-    out = _EXPANDED.get(names)
-    if out is None:
-        if len(_EXPANDED) > 4096:
-            _EXPANDED.clear()
-        out = _EXPANDED[names] = frozenset(e for n in names for e in FAMILY.parts(n))
-    return out
+    """The effects of a set of status names, composites expanded (FAMILY.effects): a pure function of the names
+    (no game state), kept per distinct set because a game asks "is this seat under X" thousands of times per input
+    over a handful of distinct sets."""
+    return frozenset(e for n in names for e in FAMILY.parts(n))
 
 
 _GIVEN: set[str] = set()
@@ -205,19 +197,13 @@ class NataState(BaseState):
     lost: list[str] = field(default_factory=list)
     winner: str = ""
     win_text: str = ""
-    # Answers to read-only questions (held skills, who is pending) between two inputs: the engine and the agents ask
-    # them many times over an unchanged state. Cleared whenever the ruleset starts or ends changing the state, and
-    # off ("busy") while it changes it; never compared, so it cannot make two equal games differ.
-    cache: dict = field(default_factory=dict, compare=False, repr=False)
-
-    def __getstate__(self) -> dict:
-        """A snapshot or a copy leaves the cache behind: it is no part of the game, and it holds skill objects
-        (seats.skills_of) that pickle cannot name."""
-        return {**super().__getstate__(), "cache": {}}
+    # the facts of this deal that never change (facts.py): set at the deal (rules.setup), with `roles`
+    facts: Table | None = None
 
     def table(self) -> Table:
-        """The facts of this deal that never change (table.py), built at the first ask."""
-        return incremental.fixed(self, "nata.table", Table.of, self.roles, self.factions)
+        """The facts of this deal (facts.Table): who holds a role, the village's kinds, the wolves."""
+        assert self.facts is not None, "a 纳塔 state gets its facts at the deal"
+        return self.facts
 
     # --- identity ---------------------------------------------------------------------------
     def role(self, seat: int):  # -> skill.Role
@@ -292,20 +278,6 @@ class NataState(BaseState):
 
     def held(self, seat: int) -> list[str]:
         """Every skill key the seat holds now, own role first, then acquired ones (no duplicates)."""
-        return self.remembered(("held", seat), self._held, seat)
-
-    def remembered(self, key: tuple, compute: Callable[..., list], *args: Any) -> list:
-        """`compute(*args)`, kept in the input's cache under `key`, except while a resolution is under way
-        ("busy"), when the answer can change between two asks."""
-        cache = self.cache
-        if cache.get("busy", False):
-            return compute(*args)
-        known = cache.get(key)
-        if known is None:
-            known = cache[key] = tuple(compute(*args))
-        return list(known)
-
-    def _held(self, seat: int) -> list[str]:
         fails = self.failed.get(seat)
         role = ROLES[self.roles[seat]]
         if not fails and role.plain and not self.face.get(seat) and not self.grants.get(seat) and (

@@ -8,7 +8,7 @@ from typing import Any
 from ..bansha.engine import PERMANENT, UNTIL_PHASE, Status
 from ..bansha.engine.mechanics import death as death
 from ..bansha.engine.mechanics.death import Hit
-from .catalog import INNATE_KEYS, hooked
+from .catalog import INNATE_KEYS, answering
 from .declared import ROLES, SKILLS
 from .state import FAMILY
 from .terms import DAWN, EARLY, NOON, PERM, STATUS_HELP
@@ -81,7 +81,7 @@ class Statuses:
         keys = state.held(seat)
         if not INNATE_KEYS.intersection(keys):
             return []
-        return [(name, s.key, vs) for s in hooked("innate") for name, vs in s.innate(state, seat, keys)]
+        return [(name, s.key, vs) for s in answering("innate") for name, vs in s.innate(state, seat, keys)]
 
     def sync(self) -> None:
         """Keep the statuses of 强制 skills in step with the skills ("该强制技能失效后，这些状态也一同失效")."""

@@ -1,12 +1,12 @@
 """[指定]: from 选择目标 to 结算目标 (「[选择目标]——蚀时狼妃[时间逆流]——魔术师[交换]——……——最终会进行结算效果的所有
 目标」). The chain is engine/mechanics/redirect.py's; the links in force, the interference before it and the triggers
-after it come from the skills that answer order.HOOKS' "used", "interfere", "links" and "reached".
+after it come from the skills that answer order.MOMENTS' "used", "interfere", "links" and "reached".
 world.Targets is its interface."""
 
 from __future__ import annotations
 
 from ..bansha.engine.mechanics import redirect as redirect
-from .catalog import hooked
+from .catalog import answering, moment
 from .declared import SKILLS
 from .world import World
 
@@ -26,14 +26,13 @@ class Targets:
         w, state, ctx = self.w, self.w.state, self.w.ctx
         name = SKILLS[key].name
         self.note_used(name)
-        for s in hooked("used"):
-            s.used(w, user, name)
+        moment("used", w, user, name)
         out: list[int | None] = []
         for t in chosen:
             pick = t
-            for s in hooked("interfere"):
+            for s in answering("interfere"):
                 pick = s.interfere(w, user, name, pick)
-            links = [link for s in hooked("links") for link in s.links(state)]
+            links = [link for s in answering("links") for link in s.links(state)]
             final, path = redirect.run(user, pick, links)
             for p in path:
                 ctx.judge(f"{p.link}：{ctx.name(user)} 的「{name}」{p.before}号 → {p.after}号")
@@ -41,7 +40,6 @@ class Targets:
                 ctx.judge(f"{ctx.name(final)} 隐身：{ctx.name(user)} 的「{name}」不结算")
                 out.append(None)
                 continue
-            for s in hooked("reached"):
-                s.reached(w, final, user, name)
+            moment("reached", w, final, user, name)
             out.append(final)
         return out

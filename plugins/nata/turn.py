@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..bansha.engine import Ctx
-from .catalog import hooked
+from .catalog import answering
 from .deaths import Deaths
 from .night import Night
 from .skill import NataSkill
@@ -29,8 +29,8 @@ class Turn:
         """The same procedures over another context and state (a look ahead on a copy)."""
         return Turn(ctx, state)
 
-    def hooked(self, name: str) -> tuple[NataSkill, ...]:
-        return hooked(name)
+    def answering(self, name: str) -> tuple[NataSkill, ...]:
+        return answering(name)
 
     def settle(self) -> None:
         settle(self)

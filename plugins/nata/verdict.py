@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from .catalog import SKILLS, hooked
+from .catalog import SKILLS, answering
 from .pool import INDEPENDENT
 from .terms import ELDER, FACTIONS, PRIORITY, VILLAGE, WOLF
 from .world import World
@@ -17,7 +17,7 @@ def settle(w: World) -> None:
     if len(failed) != state.n:
         for seat in state.seats():
             failed.setdefault(seat, [])
-    failing = [s.key for s in hooked("failing") if s.failing(state)]
+    failing = [s.key for s in answering("failing") if s.failing(state)]
     if failing:
         # a failing skill is a role's own: held only where the role may hold it, or by a 变脸 card or a grant
         near = state.table().may_hold(frozenset(failing)).union(state.face, state.grants)

@@ -9,7 +9,7 @@ from typing import Any
 from ..bansha.engine import CastRow, Channel
 from ..bansha.engine.mechanics import ring as ring
 from ..bansha.engine.mechanics.death import VOTE as VOTE_OUT
-from .catalog import SKILLS, hooked
+from .catalog import SKILLS, moment
 from .state import NataState
 from .statuses import ENDS
 from .terms import (
@@ -44,8 +44,8 @@ def knowledge(state: NataState, seat: int) -> list[str]:
     role = state.role(seat)
     if role.knows:
         lines.append(f"{role.knows}：{seats_text(state.holders(role.knows))}{role.knows_note}。")
-    for s in hooked("tells"):
-        lines += s.tells(state, seat)
+    for told in moment("tells", state, seat):
+        lines += told
     return lines
 
 

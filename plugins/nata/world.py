@@ -58,7 +58,7 @@ class Deaths(Protocol):
         """Announce deaths (and 遗言 already given); they stop being valid targets."""
 
     def after_out(self, seat: int, own: list[str], hit: Hit | None) -> None:
-        """Step 3's 连带效果 (order.HOOKS['after_out'])."""
+        """Step 3's 连带效果 (order.MOMENTS['after_out'])."""
 
     def leaving(self, seat: int) -> None:
         """A seat leaves outside the 出局结算 (红牌罚下)."""
@@ -71,6 +71,9 @@ class Deaths(Protocol):
 
 
 class Night(Protocol):
+    def step(self, step: Any) -> None:
+        """A skill's step of order.ORDER (an order.Step): the moments it lists."""
+
     def run_plans(self, key: str) -> None:
         """The submitted plans of one skill, in 电梯楼 order."""
 
@@ -97,8 +100,8 @@ class World(Protocol):
     def fork(self, ctx: Any, state: NataState) -> World:
         """The same procedures over another context and state (a look ahead on a copy)."""
 
-    def hooked(self, name: str) -> tuple[Any, ...]:
-        """The skills answering a trigger of order.HOOKS, in order (skill.NataSkill)."""
+    def answering(self, name: str) -> tuple[Any, ...]:
+        """The skills answering a moment of order.MOMENTS, in order (skill.NataSkill)."""
 
     def random_living(self, exclude: tuple[int, ...] = ()) -> int:
         """A living, targetable seat at random (a 强制 choice nobody made), or 0."""

@@ -7,9 +7,9 @@ keeps meaning the wolves, `/身份` lists every channel, and the leak audit chec
 
 from __future__ import annotations
 
-from test_nata_roles import deal as roles_for
-from test_nata_roles import exile
-from test_nata_table import NOON, Table
+from nata_roles import deal as roles_for
+from nata_roles import exile
+from nata_table import NOON, Table
 
 from plugins.bansha.engine import Event, to_team
 from plugins.bansha.engine.views import audit

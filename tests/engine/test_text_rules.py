@@ -11,7 +11,7 @@ from __future__ import annotations
 import copy
 
 import pytest
-from test_nata_table import DUSK, NOON, Table
+from nata_table import DUSK, NOON, Table
 
 from plugins.bansha.engine import Game, Input, Refusal, apply
 from plugins.bansha.engine.parts import forum

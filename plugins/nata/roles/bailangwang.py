@@ -4,15 +4,16 @@
 
 from __future__ import annotations
 
-from ...bansha.engine import Action
-from ..skill import NataSkill, role, skill
+from ...bansha.engine import Action, unit
+from ..declared import SKILLS
+from ..skill import NataSkill, role
 from ..state import NataState
 from ..terms import NOON, WOLF, WOLFKIND
 from ..world import World
 from .pack import KILL
 
 
-@skill("shenfeng", "神风突击", (NOON,), "翻牌（私聊使用，群里只公示翻牌与出局）：你承受致死伤害，若因此出局当天封锁"
+@unit("shenfeng", "神风突击", SKILLS, phases=(NOON,), help="翻牌（私聊使用，群里只公示翻牌与出局）：你承受致死伤害，若因此出局当天封锁"
        "投票；目标承受致死伤害。", targeted=True, flip=True, no_election=True, instant=True)
 class SHENFENG(NataSkill):
     def blocked(self, state: NataState, seat: int) -> str | None:

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ...bansha.engine import Action
+from ...bansha.engine import Action, unit
 from .. import deal
-from ..declared import ROLES
-from ..skill import NataSkill, role, skill
+from ..declared import ROLES, SKILLS
+from ..skill import NataSkill, role
 from ..state import Disguise, NataState
 from ..terms import DUSK, START, STRONG, VILLAGE
 from ..world import World
@@ -19,7 +19,7 @@ def cards_left(state: NataState, seat: int) -> list[str]:
     return [c for c in state.cards.get(seat, []) if c not in state.face_used.get(seat, [])]
 
 
-@skill("bianlian", "变脸", (START, DUSK), "置顶一张底牌并使用它的技能至下一次黄昏结束：/技能 变脸 <底牌身份>。",
+@unit("bianlian", "变脸", SKILLS, phases=(START, DUSK), help="置顶一张底牌并使用它的技能至下一次黄昏结束：/技能 变脸 <底牌身份>。",
        targets=0, syntax="变脸 <底牌身份>", instant=True)
 class BIANLIAN(NataSkill):
     def dealt(self, w: World, seat: int, roles: tuple[str, ...]) -> str | None:
@@ -62,7 +62,7 @@ class BIANLIAN(NataSkill):
         w.ctx.reply(f"变脸：置顶【{card}】，获得技能：{skills}（持续至下一次黄昏结束）。")
         w.ctx.judge(f"{w.ctx.name(seat)}（变脸者）置顶 {card}")
 
-    def step(self, w: World, step) -> None:
+    def expire(self, w: World) -> None:
         """"以此获取的技能只会持续至下一次[黄昏]结束"."""
         for seat, until in list(w.state.face_until.items()):
             if until <= w.state.day:

@@ -8,14 +8,15 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ...bansha.engine import Action
-from ..skill import NataSkill, role, skill
+from ...bansha.engine import Action, unit
+from ..declared import SKILLS
+from ..skill import NataSkill, role
 from ..state import NataState
 from ..terms import DAWN, DUSK, LATE, PERM, STRONG, VILLAGE, WOLF
 from ..world import World
 
 
-@skill("mifa", "神女秘法", (LATE,), "奇数夜次数+1：得知当晚将要出局的村民阵营角色。", targets=0, count=0, instant=True)
+@unit("mifa", "神女秘法", SKILLS, phases=(LATE,), help="奇数夜次数+1：得知当晚将要出局的村民阵营角色。", targets=0, count=0, instant=True)
 class MIFA(NataSkill):
     def blocked(self, state: NataState, seat: int) -> str | None:
         return "今晚已经发动过神女秘法。" if state.key(seat, "mifa") in state.acted else None
@@ -33,16 +34,14 @@ class MIFA(NataSkill):
                  "check")
         ctx.judge(f"{ctx.name(seat)}（赤狐神女）神女秘法：{doomed}")
 
-    def step(self, w: World, step) -> None:
-        if step.at_start:  # the night begins: "该技能每个奇数日夜晚次数+1"
-            if w.state.day % 2 == 1:
-                for seat in w.state.holding(self.key):
-                    w.state.add_count(seat, self.key, 1)
-            return
-        super().step(w, step)
+    def replenish(self, w: World) -> None:
+        """The night begins: "该技能每个奇数日夜晚次数+1"."""
+        if w.state.day % 2 == 1:
+            for seat in w.state.holding(self.key):
+                w.state.add_count(seat, self.key, 1)
 
 
-@skill("huoyi", "煏祸相依", (LATE,), "目标（神女秘法名单中除你外的角色）永久获得[业炎]并不死至夜晚结束；成功则"
+@unit("huoyi", "煏祸相依", SKILLS, phases=(LATE,), help="目标（神女秘法名单中除你外的角色）永久获得[业炎]并不死至夜晚结束；成功则"
        "灵狐灿世次数+1。", aliases=("福祸相依", "祸福相依"), targeted=True, instant=True)
 class HUOYI(NataSkill):
     def blocked(self, state: NataState, seat: int) -> str | None:
@@ -50,7 +49,7 @@ class HUOYI(NataSkill):
             return "今晚已经发动过煏祸相依。"
         return None if [s for s in state.mifa_list.get(seat, []) if s != seat] else "神女秘法名单里没有可选的角色。"
 
-    def refuse(self, state: NataState, seat: int, target: int) -> str | None:
+    def target(self, state: NataState, seat: int, target: int) -> str | None:
         if target == seat or target not in state.mifa_list.get(seat, []):
             return "煏祸相依只能选择神女秘法名单中除你以外的角色。"
         return None
@@ -70,7 +69,7 @@ class HUOYI(NataSkill):
             w.ctx.seat(seat, f"煏祸相依成功：灵狐灿世次数+1（现为 {state.count(seat, 'canshi')}）。")
 
 
-@skill("canshi", "灵狐灿世", (DAWN, DUSK), "竞选日不可用；你失去所有技能，依次对目标造成致死伤害（目标是狼人阵营或"
+@unit("canshi", "灵狐灿世", SKILLS, phases=(DAWN, DUSK), help="竞选日不可用；你失去所有技能，依次对目标造成致死伤害（目标是狼人阵营或"
        "未出局则停止）；出局后下一个时点仍可发动。", min_targets=1, when_dead=True,
        syntax="灵狐灿世 <目标1> [目标2 …]（按击杀顺序，每个目标一次）", targeted=True, count=1, no_election=True,
        instant=True, after_death=True)

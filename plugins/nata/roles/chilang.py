@@ -3,14 +3,16 @@
 
 from __future__ import annotations
 
-from ..skill import role, skill
+from ...bansha.engine import unit
+from ..declared import SKILLS
+from ..skill import role
 from ..terms import MID, WOLF, WOLFKIND
 from ..world import World
 from .pack import KILL
 from .zhuque import Burn
 
 
-@skill("yeyan_cl", "业炎", (MID,), "每有一只群内狼死亡次数+1：结算目标永久获得[业炎]。", targeted=True, count=0)
+@unit("yeyan_cl", "业炎", SKILLS, phases=(MID,), help="每有一只群内狼死亡次数+1：结算目标永久获得[业炎]。", targeted=True, count=0)
 class YEYAN_CL(Burn):
     def after_out(self, w: World, seat: int, own: list[str], hit) -> None:
         state = w.state

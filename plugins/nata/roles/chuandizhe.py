@@ -5,14 +5,15 @@
 
 from __future__ import annotations
 
-from ...bansha.engine import Action, Refusal
-from ..skill import NataSkill, role, skill
+from ...bansha.engine import Action, Refusal, unit
+from ..declared import SKILLS
+from ..skill import NataSkill, role
 from ..state import NataState, Plan
 from ..terms import DAWN, DEEP, DUSK, EARLY, ELECTION, LATE, LINK_TEAM, LOVERS, MID, NOON, VILLAGE, WEAK
 from ..world import World
 
 
-@skill("chuandi", "灵魂传递", (NOON, ELECTION), "选择A和B：A得知B，并可在本次正午用 /私聊 B <50字内> 匿名传一条消息；"
+@unit("chuandi", "灵魂传递", SKILLS, phases=(NOON, ELECTION), help="选择A和B：A得知B，并可在本次正午用 /私聊 B <50字内> 匿名传一条消息；"
        "你收到通信内容。", targets=2, targeted=True, instant=True)
 class CHUANDI(NataSkill):
     def blocked(self, state: NataState, seat: int) -> str | None:
@@ -32,17 +33,17 @@ class CHUANDI(NataSkill):
         ctx.reply("灵魂传递已发动。")
 
 
-@skill("lianjie", "灵魂链接", (ELECTION, DAWN, NOON, DUSK, EARLY, MID, DEEP, LATE), "选择A和B：两人永久共群（/私聊 对方 内容）。",
+@unit("lianjie", "灵魂链接", SKILLS, phases=(ELECTION, DAWN, NOON, DUSK, EARLY, MID, DEEP, LATE), help="选择A和B：两人永久共群（/私聊 对方 内容）。",
        targets=2, targeted=True, count=1, anytime=True)
 class LIANJIE(NataSkill):
     def use(self, w: World, seat: int, action: Action) -> None:
         self.consume(w.state, seat)
-        self.link(w, seat, action.targets)
+        self._link(w, seat, action.targets)
 
     def resolve(self, w: World, plan: Plan) -> None:
-        self.link(w, plan.seat, plan.targets)
+        self._link(w, plan.seat, plan.targets)
 
-    def link(self, w: World, seat: int, targets: tuple[int, ...]) -> None:
+    def _link(self, w: World, seat: int, targets: tuple[int, ...]) -> None:
         state, ctx = w.state, w.ctx
         a, b = w.targets.land(seat, "lianjie", targets)
         ctx.judge(f"{ctx.name(seat)}（传递者）灵魂链接 {targets} → {a}, {b}")

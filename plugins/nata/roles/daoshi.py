@@ -5,14 +5,15 @@
 
 from __future__ import annotations
 
-from ...bansha.engine import Action
-from ..skill import NataSkill, role, skill
+from ...bansha.engine import Action, unit
+from ..declared import SKILLS
+from ..skill import NataSkill, role
 from ..state import NataState, Plan
 from ..terms import EARLY, NOON, STRONG, VILLAGE, WEAK, WOLFKIND
 from ..world import World
 
 
-@skill("jieyin", "结印", (EARLY,), "选择三名角色（不能连续两晚相同）：1狼1强神1弱神→与你阵营不同者沉默；3狼→三人缴械；3强神→"
+@unit("jieyin", "结印", SKILLS, phases=(EARLY,), help="选择三名角色（不能连续两晚相同）：1狼1强神1弱神→与你阵营不同者沉默；3狼→三人缴械；3强神→"
        "下一天被投票出局者翻牌；3弱神→你获得独裁。", targets=3, targeted=True)
 class JIEYIN(NataSkill):
     def check(self, state: NataState, seat: int, action: Action) -> str | None:

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ...bansha.engine import Action, Refusal
+from ...bansha.engine import Action, Refusal, unit
 from ..declared import SKILLS
-from ..skill import NataSkill, role, skill
+from ..skill import NataSkill, role
 from ..state import NataState, Plan
 from ..terms import EARLY, PERM, STRONG, VILLAGE
 from ..world import World
@@ -17,7 +17,7 @@ from ..world import World
 POISONS = ("流血", "沉默", "遗忘", "迷魂", "超度", "漏洞")
 
 
-@skill("duji", "毒计", (EARLY,), "第二晚开始：目标永久获得所选状态：/技能 毒计 <目标> 流血|沉默|遗忘|迷魂|超度|漏洞。",
+@unit("duji", "毒计", SKILLS, phases=(EARLY,), help="第二晚开始：目标永久获得所选状态：/技能 毒计 <目标> 流血|沉默|遗忘|迷魂|超度|漏洞。",
        words=POISONS, targeted=True, count=0, night2=True)
 class DUJI(NataSkill):
     def check(self, state: NataState, seat: int, action: Action) -> str | None:
@@ -35,7 +35,7 @@ def count_skills(state: NataState, seat: int) -> list[str]:
     return [k for k in state.held(seat) if SKILLS[k].count is not None]
 
 
-@skill("mouce", "谋策", (EARLY,), "每天一次：目标持有次数技能则可为其一项次数+1，否则你的毒计次数+1。", targeted=True,
+@unit("mouce", "谋策", SKILLS, phases=(EARLY,), help="每天一次：目标持有次数技能则可为其一项次数+1，否则你的毒计次数+1。", targeted=True,
        count=3)
 class MOUCE(NataSkill):
     def blocked(self, state: NataState, seat: int) -> str | None:
@@ -57,7 +57,7 @@ class MOUCE(NataSkill):
             ctx.seat(plan.seat, f"谋策：目标不持有次数技能，你的毒计次数+1（现为 {state.count(plan.seat, 'duji')}）。")
 
 
-@skill("boost", "增加次数", (), "谋策：选择自己的一个次数技能，次数+1。", targets=0, instant=True, general=True)
+@unit("boost", "增加次数", SKILLS, phases=(), help="谋策：选择自己的一个次数技能，次数+1。", targets=0, instant=True, general=True)
 class BOOST(NataSkill):
     """What 谋策 gives its target: one of its 次数技能 +1 (it may wait: "目标可以选择")."""
 
@@ -69,13 +69,13 @@ class BOOST(NataSkill):
 
     def check(self, state: NataState, seat: int, action: Action) -> str | None:
         try:
-            self.counted(state, seat, action.words[0] if len(action.words) == 1 else "")
+            self._counted(state, seat, action.words[0] if len(action.words) == 1 else "")
         except Refusal as e:
             return e.message
         return None
 
     @staticmethod
-    def counted(state: NataState, seat: int, word: str) -> str:
+    def _counted(state: NataState, seat: int, word: str) -> str:
         for k in count_skills(state, seat):
             if SKILLS[k].name == word:
                 return k
@@ -83,7 +83,7 @@ class BOOST(NataSkill):
 
     def use(self, w: World, seat: int, action: Action) -> None:
         state = w.state
-        key = self.counted(state, seat, action.words[0] if action.words else "")
+        key = self._counted(state, seat, action.words[0] if action.words else "")
         state.add_count(seat, key, 1)
         state.boost_due[seat] -= 1
         if state.boost_due[seat] <= 0:

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ...bansha.engine import ABSTAIN, Action, Refusal
-from ..skill import NataSkill, skill
+from ...bansha.engine import ABSTAIN, Action, Refusal, unit
+from ..declared import SKILLS
+from ..skill import NataSkill
 from ..state import NataState
 from ..terms import DAWN, ELECTION, NIGHT_PHASES, NOON, START
 from ..world import World
@@ -21,7 +22,7 @@ def reasoned(state: NataState, seat: int, action: Action) -> Action:
     return action
 
 
-@skill("vote", "投票", (NOON, ELECTION), "正午投票（竞选日为警长票）：/投票 <目标|弃权> <理由>；/改票 可改一次。",
+@unit("vote", "投票", SKILLS, phases=(NOON, ELECTION), help="正午投票（竞选日为警长票）：/投票 <目标|弃权> <理由>；/改票 可改一次。",
        aliases=("改票",), words=("弃权", "改票"), when_dead=True, syntax="投票 <目标|弃权> <理由>", instant=True,
        general=True, pm_only=False, settles=False, noon_cut=False)
 class VOTE(NataSkill):
@@ -44,7 +45,7 @@ class VOTE(NataSkill):
             return None if late else "你已经出局了。"
         return None
 
-    def refuse(self, state: NataState, seat: int, target: int) -> str | None:
+    def target(self, state: NataState, seat: int, target: int) -> str | None:
         if state.phase == ELECTION:
             return None if target in state.election.candidates else "警长票只能投给上警的角色（或弃权）。"
         return None if state.alive[target] else f"{target}号 已经出局。"
@@ -61,7 +62,7 @@ class VOTE(NataSkill):
         ctx.vote(state.box, seat, reasoned(state, seat, action))
 
 
-@skill("stand", "上警", (START,), "竞选日开始前报名竞选警长（在群里发送）。", targets=0, public=True, instant=True,
+@unit("stand", "上警", SKILLS, phases=(START,), help="竞选日开始前报名竞选警长（在群里发送）。", targets=0, public=True, instant=True,
        general=True, settles=False)
 class STAND(NataSkill):
     def offered(self, state: NataState, seat: int) -> bool:
@@ -79,7 +80,7 @@ class STAND(NataSkill):
         w.ctx.judge(f"{w.ctx.name(seat)} 上警")
 
 
-@skill("withdraw", "退水", (START, ELECTION), "竞选日投票结束前退出警长竞选（在群里发送）。", targets=0, public=True,
+@unit("withdraw", "退水", SKILLS, phases=(START, ELECTION), help="竞选日投票结束前退出警长竞选（在群里发送）。", targets=0, public=True,
        instant=True, general=True, settles=False, noon_cut=False)
 class WITHDRAW(NataSkill):
     def offered(self, state: NataState, seat: int) -> bool:
@@ -103,7 +104,7 @@ def tear(w: World, why: str) -> None:
     w.ctx.judge(f"警徽被撕掉：{why}")
 
 
-@skill("badge", "殉职", (), "警长出局时，在该阶段内移交警长给一名未出局的角色，或不带目标撕掉警徽。",
+@unit("badge", "殉职", SKILLS, phases=(), help="警长出局时，在该阶段内移交警长给一名未出局的角色，或不带目标撕掉警徽。",
        aliases=("移交警徽", "撕警徽", "传警徽"), min_targets=0, when_dead=True, syntax="殉职 [移交对象]（不写=撕掉警徽）",
        forced=True, instant=True, general=True, noon_cut=False)
 class BADGE(NataSkill):
@@ -115,7 +116,7 @@ class BADGE(NataSkill):
     def blocked(self, state: NataState, seat: int) -> str | None:
         return None if state.badge.pending and state.badge.chooser == seat else "你现在不能处理警徽。"
 
-    def refuse(self, state: NataState, seat: int, target: int) -> str | None:
+    def target(self, state: NataState, seat: int, target: int) -> str | None:
         if target in (state.badge.leaving,) or not state.alive[target]:
             return "警长只能移交给一名未出局的其他角色。"
         return "愚者不能成为警长殉职的目标。" if target in state.fool_flipped else None

@@ -3,16 +3,18 @@
 
 from __future__ import annotations
 
+from ...bansha.engine import unit
 from ...bansha.engine.mechanics import ring as ring
-from ..skill import NataSkill, forced, role
+from ..declared import SKILLS
+from ..skill import Forced, role
 from ..state import NataState
 from ..terms import PERM, VILLAGE, WEAK
 from ..world import World
 
 
-@forced("gouhuo", "苟活", "对非村民阵营[不死]并持有[秩序]；出局时上下最近的存活村民阵营角色各永久获得[净化]；"
+@unit("gouhuo", "苟活", SKILLS, help="对非村民阵营[不死]并持有[秩序]；出局时上下最近的存活村民阵营角色各永久获得[净化]；"
         "存活人数不多于开局一半时失效。")
-class GOUHUO(NataSkill):
+class GOUHUO(Forced):
     def innate(self, state: NataState, seat: int, keys: list[str]) -> list[tuple[str, str]]:
         return [("不死", "非村民"), ("秩序", "")] if state.holds(seat, self.key, keys) else []
 

@@ -3,15 +3,17 @@
 
 from __future__ import annotations
 
-from ..skill import NataSkill, role, skill
+from ...bansha.engine import unit
+from ..declared import SKILLS
+from ..skill import NataSkill, role
 from ..state import NataState, Plan
 from ..terms import DEEP, EARLY, VILLAGE, WEAK
 from ..world import World
 
 
-@skill("jinyan", "禁言", (DEEP,), "目标获得[寡言]至下一个夜晚开始；不能连续两晚选同一人。", targeted=True)
+@unit("jinyan", "禁言", SKILLS, phases=(DEEP,), help="目标获得[寡言]至下一个夜晚开始；不能连续两晚选同一人。", targeted=True)
 class JINYAN(NataSkill):
-    def refuse(self, state: NataState, seat: int, target: int) -> str | None:
+    def target(self, state: NataState, seat: int, target: int) -> str | None:
         if target in state.last.get(state.key(seat, "jinyan"), []):
             return f"不能连续两晚禁言同一名角色（{target}号）。"
         return None

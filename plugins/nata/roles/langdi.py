@@ -4,16 +4,17 @@
 
 from __future__ import annotations
 
-from ...bansha.engine import Action
+from ...bansha.engine import Action, unit
+from ..declared import SKILLS
 from ..disguise import HELP, Disguising, faction_word, parse
 from ..pool import DISGUISE_WORDS
-from ..skill import NataSkill, role, skill
+from ..skill import NataSkill, role
 from ..state import Disguise, NataState, Plan
 from ..terms import EARLY, START, WOLF, WOLF_TEAM, WOLFKIND, seats_text
 from ..world import World
 
 
-@skill("qiancang", "潜藏", (START,), "开局可设定表面伪装（" + HELP + "）；黄昏结束后狼兄已出局则获得[群内]，本技能失效。",
+@unit("qiancang", "潜藏", SKILLS, phases=(START,), help="开局可设定表面伪装（" + HELP + "）；黄昏结束后狼兄已出局则获得[群内]，本技能失效。",
        targets=0, syntax="潜藏 <身份名> <村民阵营|狼人阵营|独立阵营> <带刀|不带刀>", words=DISGUISE_WORDS, forced=True,
        instant=True)
 class QIANCANG(Disguising):
@@ -26,7 +27,7 @@ class QIANCANG(Disguising):
         w.ctx.reply(f"潜藏：表面伪装设为 {role_}、{faction}、{'带刀' if knife else '不带刀'}。")
         w.ctx.judge(f"{w.ctx.name(seat)}（狼弟）设定伪装 {role_}/{faction}/{knife}")
 
-    def step(self, w: World, step) -> None:
+    def emerge(self, w: World) -> None:
         """"黄昏结束后，狼兄处于出局状态时触发此效果：狼弟获得[群内]标签，然后本技能失效"."""
         state, ctx = w.state, w.ctx
         for brother in state.holding(self.key):
@@ -41,7 +42,7 @@ class QIANCANG(Disguising):
                          f"【{WOLF_TEAM}】{ctx.name(brother)}（狼弟）加入了狼群。", "team")
 
 
-@skill("jicheng", "继承", (EARLY,), "强制：有[群内]标签时选择一名角色承受致死伤害（整局一次）。", targeted=True, forced=True,
+@unit("jicheng", "继承", SKILLS, phases=(EARLY,), help="强制：有[群内]标签时选择一名角色承受致死伤害（整局一次）。", targeted=True, forced=True,
        limited=True)
 class JICHENG(NataSkill):
     def blocked(self, state: NataState, seat: int) -> str | None:

@@ -4,17 +4,18 @@
 
 from __future__ import annotations
 
-from ...bansha.engine import Action
+from ...bansha.engine import Action, unit
+from ..declared import SKILLS
 from ..disguise import HELP, Disguising, faction_word, parse
 from ..pool import DISGUISE_WORDS
-from ..skill import NataSkill, role, skill
+from ..skill import NataSkill, role
 from ..state import Disguise, NataState
 from ..terms import DAWN, START, WOLF, WOLFKIND
 from ..world import World
 from .pack import KILL
 
 
-@skill("zhuangmo", "装模作样", (START,), "强制：开局设定表面伪装（" + HELP + "）；任何群内狼人出局时生效至夜晚结束。",
+@unit("zhuangmo", "装模作样", SKILLS, phases=(START,), help="强制：开局设定表面伪装（" + HELP + "）；任何群内狼人出局时生效至夜晚结束。",
        targets=0, syntax="装模作样 <身份名> <村民阵营|狼人阵营|独立阵营> <带刀|不带刀>", words=DISGUISE_WORDS, forced=True,
        instant=True)
 class ZHUANGMO(Disguising):
@@ -38,7 +39,7 @@ class ZHUANGMO(Disguising):
                 w.ctx.judge(f"{w.ctx.name(granny)}（狼外婆）装模作样生效至夜晚结束")
 
 
-@skill("qizha", "欺诈天下", (), "强制：出局后设定狼人阵营和非狼人阵营的表面伪装（各三项，共六项）；下一个夜晚"
+@unit("qizha", "欺诈天下", SKILLS, phases=(), help="强制：出局后设定狼人阵营和非狼人阵营的表面伪装（各三项，共六项）；下一个夜晚"
        "对应角色获得伪装，狼人阵营角色不死至夜晚结束。", targets=0, when_dead=True,
        syntax="欺诈天下 <狼方身份> <狼方阵营> <带刀|不带刀> <非狼方身份> <非狼方阵营> <带刀|不带刀>", words=DISGUISE_WORDS,
        forced=True, instant=True)
@@ -70,7 +71,7 @@ class QIZHA(NataSkill):
         if seat in w.state.granny_due:
             w.state.granny_due.remove(seat)
 
-    def step(self, w: World, step) -> None:
+    def disguise(self, w: World) -> None:
         """"下一个夜晚开始": the two disguises, and [不死] for the wolves until the night ends."""
         state = w.state
         for _, words in sorted(state.granny_apply.items()):

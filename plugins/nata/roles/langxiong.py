@@ -3,16 +3,18 @@
 
 from __future__ import annotations
 
+from ...bansha.engine import unit
 from ...bansha.engine.mechanics import death as death
 from ...bansha.engine.mechanics.death import Hit
-from ..skill import NataSkill, role, skill
+from ..declared import SKILLS
+from ..skill import NataSkill, role
 from ..state import NataState, Plan
 from ..terms import DEEP, WOLF, WOLFKIND
 from ..world import World
 from .pack import KILL
 
 
-@skill("baonu", "暴怒", (DEEP,), "狼弟出局后：对结算目标造成[穿透]。", targeted=True, limited=True)
+@unit("baonu", "暴怒", SKILLS, phases=(DEEP,), help="狼弟出局后：对结算目标造成[穿透]。", targeted=True, limited=True)
 class BAONU(NataSkill):
     def blocked(self, state: NataState, seat: int) -> str | None:
         brothers = state.holders("狼弟")

@@ -3,14 +3,15 @@
 
 from __future__ import annotations
 
-from ...bansha.engine import Action
-from ..skill import NataSkill, role, skill
+from ...bansha.engine import Action, unit
+from ..declared import SKILLS
+from ..skill import NataSkill, role
 from ..state import NataState
 from ..terms import DAWN, DUSK, VILLAGE, WEAK
 from ..world import World
 
 
-@skill("shot", "最后一枪", (DAWN, DUSK), "出局后（非连带、非村民阵营夜晚技能导致）下一个时点：目标承受致死伤害。",
+@unit("shot", "最后一枪", SKILLS, phases=(DAWN, DUSK), help="出局后（非连带、非村民阵营夜晚技能导致）下一个时点：目标承受致死伤害。",
        aliases=("开枪",), when_dead=True, targeted=True, instant=True, after_death=True, living=False)
 class SHOT(NataSkill):
     def dead_blocked(self, state: NataState, seat: int) -> str | None:

@@ -3,14 +3,16 @@
 
 from __future__ import annotations
 
+from ...bansha.engine import unit
 from ...bansha.engine.mechanics import redirect as redirect
-from ..skill import NataSkill, role, skill
+from ..declared import SKILLS
+from ..skill import NataSkill, role
 from ..state import NataState, Plan
 from ..terms import MID, STRONG, VILLAGE
 from ..world import World
 
 
-@skill("swap", "交换", (MID,), "选择两名角色（每人整局只能被选一次）：若结算目标正好两人，当晚之后所有[指定]技能的结算目标"
+@unit("swap", "交换", SKILLS, phases=(MID,), help="选择两名角色（每人整局只能被选一次）：若结算目标正好两人，当晚之后所有[指定]技能的结算目标"
        "互换。", targets=2, targeted=True, once_each=True)
 class SWAP(NataSkill):
     def resolve(self, w: World, plan: Plan) -> None:

@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
+from ...bansha.engine import unit
 from ...bansha.engine.mechanics import death as death
 from ...bansha.engine.mechanics.death import Hit
-from ..skill import NataSkill, forced, role
+from ..declared import SKILLS
+from ..skill import Forced, role
 from ..terms import VILLAGE, WEAK
 from ..world import World
 
 
-@forced("qienuo", "怯懦", "第二晚开始，成为[指定]技能的结算目标时承受致死伤害。")
-class QIENUO(NataSkill):
+@unit("qienuo", "怯懦", SKILLS, help="第二晚开始，成为[指定]技能的结算目标时承受致死伤害。")
+class QIENUO(Forced):
     def reached(self, w: World, final: int, user: int, name: str) -> None:
         state = w.state
         if state.holds(final, self.key) and state.after_night1():

@@ -3,17 +3,17 @@
 
 from __future__ import annotations
 
-from ...bansha.engine import Action
+from ...bansha.engine import Action, unit
 from ...bansha.engine.mechanics import death as death
 from ...bansha.engine.mechanics.death import Hit
-from ..declared import ROLES
-from ..skill import NataSkill, skill
+from ..declared import ROLES, SKILLS
+from ..skill import NataSkill
 from ..state import NataState
 from ..terms import DEEP, WOLF_TEAM
 from ..world import World
 
 
-@skill("kill", "杀人", (DEEP,), "第二晚开始，狼群一起选择：对结算目标造成一次[指杀]（每人以最后一次选择为准，多数决定，"
+@unit("kill", "杀人", SKILLS, phases=(DEEP,), help="第二晚开始，狼群一起选择：对结算目标造成一次[指杀]（每人以最后一次选择为准，多数决定，"
        "平票取最近的选择）。", aliases=("刀",), team=WOLF_TEAM, targeted=True, night2=True, silenced=False, gives=("kill",))
 class KILL(NataSkill):
     def adds(self, state: NataState, seat: int, keys: list[str]) -> tuple[str, ...]:
@@ -53,7 +53,7 @@ class KILL(NataSkill):
                        "team")
         super().cancel(w, seat)
 
-    def step(self, w: World, step) -> None:
+    def pack_kill(self, w: World) -> None:
         """Each chooser's latest choice; most votes, a tie to the latest; the source a random 群内."""
         state, ctx = w.state, w.ctx
         votes: dict[int, int] = {}
@@ -75,6 +75,6 @@ class KILL(NataSkill):
         ctx.judge(f"狼人阵营杀人 {target}号（来源 {source}号）→ {final}")
         if final is None:
             return
-        if any(s.stops_kill(w, final) for s in w.hooked("stops_kill")):
+        if any(s.stops_kill(w, final) for s in w.answering("stops_kill")):
             return
         w.deaths.hit(Hit(final, death.KILL, source, "杀人", (("night", state.is_night()),)))

@@ -3,18 +3,20 @@
 
 from __future__ import annotations
 
-from ..skill import role, skill
+from ...bansha.engine import unit
+from ..declared import SKILLS
+from ..skill import role
 from ..state import Plan
 from ..terms import DEEP, EARLY, SEER, VILLAGE
 from ..world import World
 from .tonglingshi import Check
 
 
-@skill("pingyi", "灵魂凭依", (DEEP,), "反馈结算目标的[表面身份]，目标得知你是凭依灵；加「链接」则两人获得[虚情情侣]至下一个"
+@unit("pingyi", "灵魂凭依", SKILLS, phases=(DEEP,), help="反馈结算目标的[表面身份]，目标得知你是凭依灵；加「链接」则两人获得[虚情情侣]至下一个"
        "夜晚开始（要在查验时决定）。", aliases=("凭依",), words=("链接", "不链接"), targeted=True)
 class PINGYI(Check):
     def resolve(self, w: World, plan: Plan) -> None:
-        final = self.feedback(w, plan)
+        final = self._feedback(w, plan)
         if final is None:
             return
         ctx = w.ctx

@@ -12,8 +12,9 @@ from __future__ import annotations
 
 import re
 
-from ...bansha.engine import Action, Refusal, Ruling
-from ..skill import NataSkill, role, skill
+from ...bansha.engine import Action, Refusal, Ruling, unit
+from ..declared import SKILLS
+from ..skill import NataSkill, role
 from ..state import NataState, Question
 from ..terms import DUSK, NOON, STRONG, VILLAGE
 from ..world import World
@@ -22,7 +23,7 @@ QUESTION_MAX = 20  # "一个20字以内可以用是，否，无法回答三种�
 ANSWER_WORDS = ("是", "否", "无法回答")
 
 
-@skill("shenxun", "审讯", (NOON,), "[宣言]，在群里发：向一名其他角色提一个20字以内、可以用 是/否/无法回答 回复的问题；"
+@unit("shenxun", "审讯", SKILLS, phases=(NOON,), help="[宣言]，在群里发：向一名其他角色提一个20字以内、可以用 是/否/无法回答 回复的问题；"
        "黄昏开始后由法官按演员表判断回答是否正确：正确则审讯刷新，否则被审讯者承受致死伤害。任何人都可以发宣言，"
        "只有能发动审讯的审讯官发的才有效（机器人不会说明是否有效）。", public=True, free_text=QUESTION_MAX,
        syntax="审讯 <被审讯者> <问题（20字以内）>", declare=True, count=1, instant=True, no_election=True, pm_only=False)
@@ -37,9 +38,9 @@ class SHENXUN(NataSkill):
             return f"审讯格式：/技能 审讯 <被审讯者> <问题>，问题{QUESTION_MAX}字以内、可以用 是/否/无法回答 回复。"
         if len(question) > QUESTION_MAX:
             return f"审讯的问题要在{QUESTION_MAX}字以内（现在 {len(question)} 字）。"
-        return self.refuse(state, seat, target)
+        return self.target(state, seat, target)
 
-    def refuse(self, state: NataState, seat: int, target: int) -> str | None:
+    def target(self, state: NataState, seat: int, target: int) -> str | None:
         if target == seat:
             return "审讯的对象必须是其他角色。"
         if any(q.target == target and not q.answer for q in state.questions):
@@ -61,16 +62,17 @@ class SHENXUN(NataSkill):
                   f"（{ctx.name(target)} 请回复这条消息，或发送 /回复 {no} 是|否|无法回答）", "reveal")
         ctx.judge(f"宣言#{no}：{ctx.name(seat)} 审讯 {ctx.name(target)}「{question}」（{'有效' if valid else '无效'}）")
 
-    def step(self, w: World, step) -> None:
-        """黄昏1: the results due (from the second day: 竞选日 has none); 黄昏2: rulings still missing lapse."""
-        if step.at_start:
-            if w.state.day >= 2:
-                resolve_questions(w)
-        else:
-            resolve_questions(w, final=True)
+    def results(self, w: World) -> None:
+        """黄昏1: the results due (from the second day: 竞选日 has none)."""
+        if w.state.day >= 2:
+            resolve_questions(w)
+
+    def lapse(self, w: World) -> None:
+        """黄昏2: rulings still missing lapse (the answer stands as correct)."""
+        resolve_questions(w, final=True)
 
 
-@skill("answer", "回答", (NOON,), "回复问你的宣言：/回复 <编号> 是|否|无法回答（群里或私聊），或在群里用 QQ 的「回复」"
+@unit("answer", "回答", SKILLS, phases=(NOON,), help="回复问你的宣言：/回复 <编号> 是|否|无法回答（群里或私聊），或在群里用 QQ 的「回复」"
        "回复那条宣言，写 是、否 或 无法回答。", aliases=("回复",), targets=0, words=ANSWER_WORDS,
        syntax="回答 是|否|无法回答 [编号]", instant=True, general=True, pm_only=False, noon_cut=False)
 class ANSWER(NataSkill):

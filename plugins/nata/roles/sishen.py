@@ -4,16 +4,18 @@
 
 from __future__ import annotations
 
-from ..skill import NataSkill, forced, role, skill
+from ...bansha.engine import unit
+from ..declared import SKILLS
+from ..skill import Forced, NataSkill, role
 from ..state import NataState, Plan
 from ..terms import DEEP, PERM, WOLF, WOLFKIND
 from ..world import World
 from .pack import KILL
 
 
-@forced("zhuihun", "追魂", "狼人阵营当晚的伤害未造成出局时，对该角色施加[流血]。")
-class ZHUIHUN(NataSkill):
-    def step(self, w: World, step) -> None:
+@unit("zhuihun", "追魂", SKILLS, help="狼人阵营当晚的伤害未造成出局时，对该角色施加[流血]。")
+class ZHUIHUN(Forced):
+    def reap(self, w: World) -> None:
         """凌晨, after the count: the seats 狼人阵营 damage hit tonight that are still in (deaths.py notes them)."""
         state = w.state
         reapers = state.holding(self.key)
@@ -27,9 +29,9 @@ class ZHUIHUN(NataSkill):
         state.wolf_hurt = []
 
 
-@skill("shouge", "收割", (DEEP,), "对一名持有[流血]的角色再赋予[流血]。", targeted=True, count=2)
+@unit("shouge", "收割", SKILLS, phases=(DEEP,), help="对一名持有[流血]的角色再赋予[流血]。", targeted=True, count=2)
 class SHOUGE(NataSkill):
-    def refuse(self, state: NataState, seat: int, target: int) -> str | None:
+    def target(self, state: NataState, seat: int, target: int) -> str | None:
         return None if state.statuses.has(target, "流血") else "收割只能选择持有[流血]的角色。"
 
     def resolve(self, w: World, plan: Plan) -> None:

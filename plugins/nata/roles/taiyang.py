@@ -3,13 +3,15 @@ extra round from `state.extra_noons`）."""
 
 from __future__ import annotations
 
-from ..skill import NataSkill, forced, role
+from ...bansha.engine import unit
+from ..declared import SKILLS
+from ..skill import Forced, role
 from ..terms import NOON, VILLAGE, WEAK
 from ..world import World
 
 
-@forced("ri", "日", "出局时公示[日不落]，下一个白天额外进行一轮正午。")
-class RI(NataSkill):
+@unit("ri", "日", SKILLS, help="出局时公示[日不落]，下一个白天额外进行一轮正午。")
+class RI(Forced):
     def after_out(self, w: World, seat: int, own: list[str], hit) -> None:
         if self.key not in own:
             return

@@ -5,18 +5,20 @@
 
 from __future__ import annotations
 
+from ...bansha.engine import unit
 from ...bansha.engine.mechanics import death as death
 from ...bansha.engine.mechanics.death import Hit
-from ..skill import NataSkill, forced, role, skill
+from ..declared import SKILLS
+from ..skill import Forced, NataSkill, role
 from ..state import NataState, Plan
 from ..terms import DEEP, EARLY, WOLF, WOLFKIND
 from ..world import World
 from .pack import KILL
 
 
-@forced("tanyu", "贪欲", "永久[秩序]；成为[指定]技能结算目标时暴食次数+1（每个技能名一次）；暴食次数不小于2时"
+@unit("tanyu", "贪欲", SKILLS, help="永久[秩序]；成为[指定]技能结算目标时暴食次数+1（每个技能名一次）；暴食次数不小于2时"
         "视为拥有最后一枪。", gives=("shot",))
-class TANYU(NataSkill):
+class TANYU(Forced):
     def innate(self, state: NataState, seat: int, keys: list[str]) -> list[tuple[str, str]]:
         return [("秩序", "")] if state.holds(seat, self.key, keys) else []
 
@@ -44,7 +46,7 @@ def feed(w: World, glutton: int, name: str) -> None:
     w.ctx.judge(f"{w.ctx.name(glutton)}（贪欲）因「{name}」暴食次数+1")
 
 
-@skill("youshi", "诱食", (EARLY,), "每名角色一次：目标当夜使用[指定]技能时你得知技能名，并视为触发贪欲（当晚最多+1）。",
+@unit("youshi", "诱食", SKILLS, phases=(EARLY,), help="每名角色一次：目标当夜使用[指定]技能时你得知技能名，并视为触发贪欲（当晚最多+1）。",
        targeted=True, once_each=True)
 class YOUSHI(NataSkill):
     def resolve(self, w: World, plan: Plan) -> None:
@@ -68,7 +70,7 @@ class YOUSHI(NataSkill):
                 feed(w, glutton, name)
 
 
-@skill("baoshi", "暴食", (DEEP,), "第二晚开始：对结算目标造成一次[指杀]。", targeted=True, count=0, night2=True)
+@unit("baoshi", "暴食", SKILLS, phases=(DEEP,), help="第二晚开始：对结算目标造成一次[指杀]。", targeted=True, count=0, night2=True)
 class BAOSHI(NataSkill):
     def resolve(self, w: World, plan: Plan) -> None:
         final = w.targets.land(plan.seat, "baoshi", plan.targets)[0]

@@ -4,15 +4,16 @@
 
 from __future__ import annotations
 
-from ...bansha.engine import Action
-from ..skill import NataSkill, role, skill
+from ...bansha.engine import Action, unit
+from ..declared import SKILLS
+from ..skill import NataSkill, role
 from ..state import NataState, Plan
 from ..terms import DAWN, DUSK, MID, PERM, WOLF, WOLFKIND
 from ..world import World
 from .pack import KILL
 
 
-@skill("konglue", "恐虐", (MID,), "第二晚开始：结算目标永久获得[业炎]；成功则你们互相得知马甲和实际身份。", targeted=True,
+@unit("konglue", "恐虐", SKILLS, phases=(MID,), help="第二晚开始：结算目标永久获得[业炎]；成功则你们互相得知马甲和实际身份。", targeted=True,
        night2=True)
 class KONGLUE(NataSkill):
     def resolve(self, w: World, plan: Plan) -> None:
@@ -38,16 +39,16 @@ def _burning(state: NataState) -> list[int]:
     return [s for s in state.seats() if state.alive[s] and state.targetable(s) and state.statuses.has(s, "业炎")]
 
 
-@skill("canbao", "残暴", (DAWN, DUSK), "强制：出局后下一个时点选择一名有[业炎]的角色承受致死伤害，然后所有因恐虐得知你的"
+@unit("canbao", "残暴", SKILLS, phases=(DAWN, DUSK), help="强制：出局后下一个时点选择一名有[业炎]的角色承受致死伤害，然后所有因恐虐得知你的"
        "角色失去[业炎]。", when_dead=True, targeted=True, forced=True, instant=True, after_death=True, living=False)
 class CANBAO(NataSkill):
-    def refuse(self, state: NataState, seat: int, target: int) -> str | None:
+    def target(self, state: NataState, seat: int, target: int) -> str | None:
         return None if state.statuses.has(target, "业炎") else "残暴只能选择持有[业炎]的角色。"
 
     def use(self, w: World, seat: int, action: Action) -> None:
-        self.strike(w, seat, action.targets[0])
+        self._strike(w, seat, action.targets[0])
 
-    def strike(self, w: World, seat: int, target: int) -> None:
+    def _strike(self, w: World, seat: int, target: int) -> None:
         state, ctx = w.state, w.ctx
         state.owed[seat] = [k for k in state.owed.get(seat, []) if k != self.key]
         state.windows.pop(seat, None)
@@ -73,7 +74,7 @@ class CANBAO(NataSkill):
             if self.key in keys and state.window_open(seat):
                 pool = _burning(state)
                 if pool:
-                    self.strike(w, seat, pool[w.ctx.rng.below(len(pool))])
+                    self._strike(w, seat, pool[w.ctx.rng.below(len(pool))])
                 else:
                     state.owed[seat] = [k for k in keys if k != self.key]
 
@@ -82,7 +83,7 @@ class CANBAO(NataSkill):
         if self.key in state.owed.get(seat, []) and state.window_open(seat):
             pool = _burning(state)
             if pool:
-                self.strike(w, seat, pool[w.ctx.rng.below(len(pool))])
+                self._strike(w, seat, pool[w.ctx.rng.below(len(pool))])
             else:
                 state.owed[seat] = []
 

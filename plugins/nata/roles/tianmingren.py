@@ -4,15 +4,15 @@
 
 from __future__ import annotations
 
-from ...bansha.engine import Action
+from ...bansha.engine import Action, unit
 from ..declared import SKILLS
-from ..skill import NataSkill, role, skill
+from ..skill import NataSkill, role
 from ..state import Grant
 from ..terms import DAWN, DUSK, NOON, VILLAGE, WEAK
 from ..world import World
 
 
-@skill("xinhuo", "薪火相传", (DAWN, DUSK), "出局后下一个时点：你失去所有技能，目标获得这些技能。", when_dead=True,
+@unit("xinhuo", "薪火相传", SKILLS, phases=(DAWN, DUSK), help="出局后下一个时点：你失去所有技能，目标获得这些技能。", when_dead=True,
        targeted=True, instant=True, after_death=True, living=False)
 class XINHUO(NataSkill):
     def use(self, w: World, seat: int, action: Action) -> None:
@@ -37,7 +37,7 @@ class XINHUO(NataSkill):
         ctx.seat(final, f"薪火相传：你获得了技能 {names}。发送 /身份 查看。")
 
 
-@skill("tianming", "天命所归", (NOON,), "游戏日正午：你实际身份的技能刷新至初始。", targets=0, limited=True, instant=True,
+@unit("tianming", "天命所归", SKILLS, phases=(NOON,), help="游戏日正午：你实际身份的技能刷新至初始。", targets=0, limited=True, instant=True,
        no_election=True)
 class TIANMING(NataSkill):
     def use(self, w: World, seat: int, action: Action) -> None:

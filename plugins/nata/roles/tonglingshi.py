@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from ..declared import ROLES
-from ..skill import NataSkill, role, skill
+from ...bansha.engine import unit
+from ..declared import ROLES, SKILLS
+from ..skill import NataSkill, role
 from ..state import Plan
 from ..terms import DEEP, SEER, VILLAGE, WOLF
 from ..world import World
@@ -13,9 +14,9 @@ class Check(NataSkill):
     """The 验人 feedback: the 结算目标's [表面身份], told as the 选择目标's (通灵, 灵魂凭依, 精明's 通灵)."""
 
     def resolve(self, w: World, plan: Plan) -> None:
-        self.feedback(w, plan)
+        self._feedback(w, plan)
 
-    def feedback(self, w: World, plan: Plan) -> int | None:
+    def _feedback(self, w: World, plan: Plan) -> int | None:
         state, ctx = w.state, w.ctx
         final = w.targets.land(plan.seat, plan.key, plan.targets)[0]
         chosen = plan.targets[0]
@@ -30,7 +31,7 @@ class Check(NataSkill):
         return final
 
 
-@skill("tongling", "通灵", (DEEP,), "反馈结算目标的[表面身份]。", targeted=True)
+@unit("tongling", "通灵", SKILLS, phases=(DEEP,), help="反馈结算目标的[表面身份]。", targeted=True)
 class TONGLING(Check):
     pass
 

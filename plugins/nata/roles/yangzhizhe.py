@@ -4,9 +4,9 @@
 
 from __future__ import annotations
 
-from ...bansha.engine import Action
+from ...bansha.engine import Action, unit
 from ..declared import SKILLS
-from ..skill import NataSkill, forced, role, skill
+from ..skill import Forced, NataSkill, role
 from ..state import Grant, NataState, Plan
 from ..terms import DEEP, DUSK, LATE, NOON, WOLF, WOLFKIND, seats_text
 from ..world import World
@@ -19,13 +19,13 @@ SHOP: dict[str, tuple[str, int]] = {"通灵": ("tongling_b", 1), "守夜": ("sho
                                     "一锤定音": ("yichui", 5)}
 
 
-@forced("yangzhi", "养殖", "开局得知厚皮肉猪是谁。")
-class YANGZHI(NataSkill):
+@unit("yangzhi", "养殖", SKILLS, help="开局得知厚皮肉猪是谁。")
+class YANGZHI(Forced):
     def tells(self, state: NataState, seat: int) -> list[str]:
         return [f"{PIG}：{seats_text(state.holders(PIG))}。"] if self.key in state.role(seat).skill_keys else []
 
 
-@skill("jingming", "精明", (DUSK,), "每有一个持有苟活的角色出局次数+5；消耗次数获得一次性技能：通灵(1)、守夜(1)、"
+@unit("jingming", "精明", SKILLS, phases=(DUSK,), help="每有一个持有苟活的角色出局次数+5；消耗次数获得一次性技能：通灵(1)、守夜(1)、"
        "崩塌狙击(3)、一锤定音(5)，每个只能选一次。", targets=0, words=tuple(SHOP), syntax="精明 <通灵|守夜|崩塌狙击|一锤定音>",
        count=0, instant=True)
 class JINGMING(NataSkill):
@@ -60,12 +60,12 @@ class JINGMING(NataSkill):
             w.ctx.seat(farmer, f"精明：持有苟活的角色出局，次数+5（现为 {w.state.count(farmer, self.key)}）。")
 
 
-@skill("tongling_b", "通灵", (DEEP,), "（精明获得，一次）反馈结算目标的[表面身份]。", targeted=True)
+@unit("tongling_b", "通灵", SKILLS, phases=(DEEP,), help="（精明获得，一次）反馈结算目标的[表面身份]。", targeted=True)
 class TONGLING_B(Check):
     pass
 
 
-@skill("shouye", "守夜", (LATE,), "（精明获得，一次）得知今晚发动的所有技能名字（包括强制）。", targets=0)
+@unit("shouye", "守夜", SKILLS, phases=(LATE,), help="（精明获得，一次）得知今晚发动的所有技能名字（包括强制）。", targets=0)
 class SHOUYE(NataSkill):
     def resolve(self, w: World, plan: Plan) -> None:
         names = list(dict.fromkeys(w.state.used_names))
@@ -73,7 +73,7 @@ class SHOUYE(NataSkill):
         w.ctx.judge(f"{w.ctx.name(plan.seat)}（养殖者）守夜：{names}")
 
 
-@skill("bengta", "崩塌狙击", (NOON,), "（精明获得，一次）竞选日不可用：结算目标承受致死伤害。", targeted=True, limited=True,
+@unit("bengta", "崩塌狙击", SKILLS, phases=(NOON,), help="（精明获得，一次）竞选日不可用：结算目标承受致死伤害。", targeted=True, limited=True,
        no_election=True, instant=True)
 class BENGTA(NataSkill):
     def use(self, w: World, seat: int, action: Action) -> None:
@@ -85,7 +85,7 @@ class BENGTA(NataSkill):
         w.ctx.reply("崩塌狙击已发动。")
 
 
-@skill("yichui", "一锤定音", (NOON,), "（精明获得，一次）当天你的票权+100。", targets=0, limited=True, no_election=True,
+@unit("yichui", "一锤定音", SKILLS, phases=(NOON,), help="（精明获得，一次）当天你的票权+100。", targets=0, limited=True, no_election=True,
        instant=True)
 class YICHUI(NataSkill):
     def use(self, w: World, seat: int, action: Action) -> None:

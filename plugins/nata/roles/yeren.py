@@ -9,9 +9,10 @@
 
 from __future__ import annotations
 
-from ...bansha.engine import Action
+from ...bansha.engine import Action, unit
 from ...bansha.engine.mechanics import ring as ring
-from ..skill import NataSkill, role, skill
+from ..declared import SKILLS
+from ..skill import NataSkill, role
 from ..state import NataState
 from ..terms import DAWN, NOON, START, STRONG, VILLAGE, seats_text
 from ..world import World
@@ -24,7 +25,7 @@ def pig(state: NataState) -> int:
     return next(iter(state.holders(PIG)), 0)
 
 
-@skill("yexing", "野性伙伴", (START,), "强制：开局选择 跟随 或 骑乘；每个游戏日晨曦自动切换；肉猪出局则失效。",
+@unit("yexing", "野性伙伴", SKILLS, phases=(START,), help="强制：开局选择 跟随 或 骑乘；每个游戏日晨曦自动切换；肉猪出局则失效。",
        targets=0, words=MODES, forced=True, instant=True)
 class YEXING(NataSkill):
     def blocked(self, state: NataState, seat: int) -> str | None:
@@ -88,7 +89,7 @@ class YEXING(NataSkill):
         if state.phase == START and state.holds(seat, self.key) and seat not in state.wild_mode:
             w.ctx.seat(seat, f"野性伙伴：随机进入{_random_mode(w, seat)}状态。")
 
-    def step(self, w: World, step) -> None:
+    def switch(self, w: World) -> None:
         """晨曦: "游戏日晨曦时……野人必须切换到另外一种状态"."""
         state, ctx = w.state, w.ctx
         for wild in state.holding(self.key):
@@ -111,7 +112,7 @@ def _random_mode(w: World, seat: int) -> str:
     return mode
 
 
-@skill("howl", "嚎叫", (START, DAWN), "跟随状态：选择两个[指定]技能，公示它们被野猪骑士干扰。", targets=0,
+@unit("howl", "嚎叫", SKILLS, phases=(START, DAWN), help="跟随状态：选择两个[指定]技能，公示它们被野猪骑士干扰。", targets=0,
        syntax="嚎叫 <指定技能1> <指定技能2>", forced=True, instant=True, general=True)
 class HOWL(NataSkill):
     """The 跟随 state's 嚎叫; its words (every [指定] skill's name) are set by catalog.py once all are declared."""
@@ -155,13 +156,13 @@ def howl(w: World, seat: int, picks: list[str]) -> None:
     w.ctx.judge(f"{w.ctx.name(seat)}（野人·跟随）嚎叫：{picks}")
 
 
-@skill("chong", "冲撞", (NOON,), "骑乘状态：把自己和肉猪移到目标下方（目标-野人-肉猪），公布新电梯楼；相邻的非村民阵营"
+@unit("chong", "冲撞", SKILLS, phases=(NOON,), help="骑乘状态：把自己和肉猪移到目标下方（目标-野人-肉猪），公布新电梯楼；相邻的非村民阵营"
        "角色沉默至下一个正午。", count=2, no_election=True, instant=True, pm_only=False)
 class CHONG(NataSkill):
     def blocked(self, state: NataState, seat: int) -> str | None:
         return None if state.wild_mode.get(seat) == "骑乘" and state.holds(seat, "yexing") else "冲撞只能在骑乘状态发动。"
 
-    def refuse(self, state: NataState, seat: int, target: int) -> str | None:
+    def target(self, state: NataState, seat: int, target: int) -> str | None:
         if target == seat or target == pig(state) or not state.alive[target]:
             return "冲撞要选择野人和肉猪以外的一名存活角色。"
         return None

@@ -3,16 +3,18 @@
 
 from __future__ import annotations
 
-from ..skill import NataSkill, role, skill
+from ...bansha.engine import unit
+from ..declared import SKILLS
+from ..skill import NataSkill, role
 from ..state import NataState, Plan
-from ..terms import DAWN, LATE, STRONG, VILLAGE
+from ..terms import LATE, STRONG, VILLAGE
 from ..world import World
 
 
-@skill("fuhuo", "复活", (LATE,), "目标（上一个白天宣布出局的角色）在下一个晨曦开始时复活。", targeted=True, count=1,
+@unit("fuhuo", "复活", SKILLS, phases=(LATE,), help="目标（上一个白天宣布出局的角色）在下一个晨曦开始时复活。", targeted=True, count=1,
        picks_dead=True)
 class FUHUO(NataSkill):
-    def refuse(self, state: NataState, seat: int, target: int) -> str | None:
+    def target(self, state: NataState, seat: int, target: int) -> str | None:
         if state.alive[target]:
             return f"{target}号 没有出局。"
         ok = any(d.seat == target and d.announced and d.shown_day == state.day for d in state.deaths)
@@ -25,10 +27,8 @@ class FUHUO(NataSkill):
         if final is not None and not state.alive[final] and final not in state.revive_due:
             state.revive_due.append(final)
 
-    def step(self, w: World, step) -> None:
-        if step.phase != DAWN:
-            super().step(w, step)
-            return
+    def revive(self, w: World) -> None:
+        """晨曦 begins: those due come back ("在下一个[晨曦]阶段开始时复活")."""
         for seat in w.state.revive_due:
             w.deaths.revive(seat)
         w.state.revive_due = []

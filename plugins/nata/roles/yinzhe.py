@@ -4,14 +4,16 @@
 
 from __future__ import annotations
 
-from ..skill import NataSkill, forced, role, skill
+from ...bansha.engine import unit
+from ..declared import SKILLS
+from ..skill import Forced, NataSkill, role
 from ..state import NataState, Plan
 from ..terms import EARLY, VILLAGE, WEAK
 from ..world import World
 
 
-@forced("yinshenyi", "隐身衣", "常驻[隐身][迷魂]；存活人数不多于开局一半时失效。")
-class YINSHENYI(NataSkill):
+@unit("yinshenyi", "隐身衣", SKILLS, help="常驻[隐身][迷魂]；存活人数不多于开局一半时失效。")
+class YINSHENYI(Forced):
     def innate(self, state: NataState, seat: int, keys: list[str]) -> list[tuple[str, str]]:
         return [("隐身", ""), ("迷魂", "")] if state.holds(seat, self.key, keys) else []
 
@@ -19,7 +21,7 @@ class YINSHENYI(NataSkill):
         return len(state.living()) * 2 <= state.start_n  # "场上人数变为开局人数的一半及以下"
 
 
-@skill("tuoxia", "脱下隐身衣", (EARLY,), "隐身衣失效，目标获得[隐身]至下一个黄昏结束。", targeted=True)
+@unit("tuoxia", "脱下隐身衣", SKILLS, phases=(EARLY,), help="隐身衣失效，目标获得[隐身]至下一个黄昏结束。", targeted=True)
 class TUOXIA(NataSkill):
     def blocked(self, state: NataState, seat: int) -> str | None:
         return None if state.holds(seat, "yinshenyi") else "[隐身衣]已经失效，不能再脱下。"

@@ -3,14 +3,16 @@
 
 from __future__ import annotations
 
-from ..skill import NataSkill, role, skill
+from ...bansha.engine import unit
+from ..declared import SKILLS
+from ..skill import NataSkill, role
 from ..state import Plan
 from ..terms import DAWN, MID, WOLF, WOLFKIND
 from ..world import World
 from .pack import KILL
 
 
-@skill("shenyuan", "深渊", (MID,), "结算目标当晚获得[不死]；每名角色整局只能选一次。", targeted=True, once_each=True)
+@unit("shenyuan", "深渊", SKILLS, phases=(MID,), help="结算目标当晚获得[不死]；每名角色整局只能选一次。", targeted=True, once_each=True)
 class SHENYUAN(NataSkill):
     def resolve(self, w: World, plan: Plan) -> None:
         w.state.marks.setdefault(w.state.key(plan.seat, "shenyuan"), []).append(plan.targets[0])

@@ -4,15 +4,17 @@
 
 from __future__ import annotations
 
+from ...bansha.engine import unit
 from ...bansha.engine.mechanics import death as death
 from ...bansha.engine.mechanics.death import Hit
-from ..skill import NataSkill, forced, role
+from ..declared import SKILLS
+from ..skill import Forced, role
 from ..terms import PERM, VILLAGE, WEAK
 from ..world import World
 
 
-@forced("danan", "大难不死", "被投票出局时免于出局，永久获得[自由][霸道]并公示；之后不能投票。", count=1)
-class DANAN(NataSkill):
+@unit("danan", "大难不死", SKILLS, help="被投票出局时免于出局，永久获得[自由][霸道]并公示；之后不能投票。", count=1)
+class DANAN(Forced):
     def survive(self, w: World, hit: Hit) -> bool:
         state, ctx, seat = w.state, w.ctx, hit.target
         if not (hit.kind == death.VOTE and state.holds(seat, self.key) and state.count(seat, self.key) > 0):

@@ -4,15 +4,16 @@
 
 from __future__ import annotations
 
-from ...bansha.engine import Action
-from ..skill import NataSkill, forced, role, skill
+from ...bansha.engine import Action, unit
+from ..declared import SKILLS
+from ..skill import Forced, NataSkill, role
 from ..state import NataState
 from ..terms import DUSK, ELDER, PERM, STRONG, VILLAGE
 from ..world import World
 
 
-@forced("yingling", "英灵显现", "有角色出局时其翻牌，英灵召唤次数增加其强度÷2（向下取整）。")
-class YINGLING(NataSkill):
+@unit("yingling", "英灵显现", SKILLS, help="有角色出局时其翻牌，英灵召唤次数增加其强度÷2（向下取整）。")
+class YINGLING(Forced):
     def after_out(self, w: World, seat: int, own: list[str], hit) -> None:
         state, ctx = w.state, w.ctx
         for master in state.seats():
@@ -24,10 +25,10 @@ class YINGLING(NataSkill):
                 ctx.judge(f"英灵显现：{ctx.name(seat)} 翻牌，{ctx.name(master)} 的英灵召唤次数+{gain}")
 
 
-@skill("zhaohuan", "英灵召唤", (DUSK,), "支付目标强度值的次数，召唤一名已出局角色：黄昏结束后获得[自由]，与你共群并可"
+@unit("zhaohuan", "英灵召唤", SKILLS, phases=(DUSK,), help="支付目标强度值的次数，召唤一名已出局角色：黄昏结束后获得[自由]，与你共群并可"
        "使用技能，直到你出局。", targeted=True, count=0, instant=True, picks_dead=True)
 class ZHAOHUAN(NataSkill):
-    def refuse(self, state: NataState, seat: int, target: int) -> str | None:
+    def target(self, state: NataState, seat: int, target: int) -> str | None:
         if state.alive[target]:
             return f"{target}号 没有出局。"
         if target in state.spirits or any(t == target for t, _ in state.spirit_due):
@@ -47,7 +48,7 @@ class ZHAOHUAN(NataSkill):
         if final is not None and not state.alive[final] and state.faction(final) != ELDER:
             state.spirit_due.append((final, seat))
 
-    def step(self, w: World, step) -> None:
+    def summon(self, w: World) -> None:
         """"目标角色于黄昏结束后获得[自由]状态，与御主共群"."""
         state, ctx = w.state, w.ctx
         for seat, master in state.spirit_due:

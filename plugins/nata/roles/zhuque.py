@@ -4,15 +4,17 @@
 
 from __future__ import annotations
 
+from ...bansha.engine import unit
 from ...bansha.engine.mechanics.death import Hit
-from ..skill import NataSkill, forced, role, skill
+from ..declared import SKILLS
+from ..skill import Forced, NataSkill, role
 from ..state import FAMILY, Plan
 from ..terms import DEEP, MID, PERM, STRONG, VILLAGE
 from ..world import World
 
 
-@forced("niepan", "涅槃重生", "出局时免于出局，清除负面状态，业炎、天火次数+1，村民阵营强神、弱神判负所需人数各减1。")
-class NIEPAN(NataSkill):
+@unit("niepan", "涅槃重生", SKILLS, help="出局时免于出局，清除负面状态，业炎、天火次数+1，村民阵营强神、弱神判负所需人数各减1。")
+class NIEPAN(Forced):
     def survive(self, w: World, hit: Hit) -> bool:
         state, ctx, seat = w.state, w.ctx, hit.target
         if not state.holds(seat, "niepan"):
@@ -37,12 +39,12 @@ class Burn(NataSkill):
             w.status.grant(final, "业炎", PERM, plan.seat, skill=self.name)
 
 
-@skill("yeyan_zq", "业炎", (MID,), "结算目标永久获得[业炎]。", targeted=True, count=0)
+@unit("yeyan_zq", "业炎", SKILLS, phases=(MID,), help="结算目标永久获得[业炎]。", targeted=True, count=0)
 class YEYAN_ZQ(Burn):
     pass
 
 
-@skill("tianhuo", "天火", (DEEP,), "第二晚开始：结算目标实际阵营不是村民阵营则承受致死伤害。", targeted=True, count=1,
+@unit("tianhuo", "天火", SKILLS, phases=(DEEP,), help="第二晚开始：结算目标实际阵营不是村民阵营则承受致死伤害。", targeted=True, count=1,
        night2=True)
 class TIANHUO(NataSkill):
     def resolve(self, w: World, plan: Plan) -> None:

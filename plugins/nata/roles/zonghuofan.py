@@ -3,14 +3,16 @@
 
 from __future__ import annotations
 
+from ...bansha.engine import unit
 from ...bansha.engine.mechanics import ring as ring
-from ..skill import NataSkill, role, skill
+from ..declared import SKILLS
+from ..skill import NataSkill, role
 from ..state import Plan
 from ..terms import MID, PERM, VILLAGE, WEAK, WOLF
 from ..world import World
 
 
-@skill("zonghuo", "纵火", (MID,), "目标获得[业炎]；若当晚杀人的结算目标正是他，杀人无效，其电梯楼下方第一名能杀人的"
+@unit("zonghuo", "纵火", SKILLS, phases=(MID,), help="目标获得[业炎]；若当晚杀人的结算目标正是他，杀人无效，其电梯楼下方第一名能杀人的"
        "狼人阵营角色承受致死伤害。", targeted=True, limited=True)
 class ZONGHUO(NataSkill):
     def resolve(self, w: World, plan: Plan) -> None:

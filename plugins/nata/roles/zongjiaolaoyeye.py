@@ -4,9 +4,10 @@ the vote weight: state.weight）."""
 
 from __future__ import annotations
 
-from ...bansha.engine import Action
+from ...bansha.engine import Action, unit
 from ...bansha.engine.mechanics.death import Hit
-from ..skill import NataSkill, forced, role, skill
+from ..declared import SKILLS
+from ..skill import Forced, NataSkill, role
 from ..state import NataState
 from ..terms import ELDER, INDEP, START, seats_text
 from ..world import World
@@ -18,13 +19,13 @@ def _random_heretics(w: World, elder: int) -> None:
     w.state.heretics = sorted(others[:6])
 
 
-@skill("heresy", "选择异端", (START,), "强制：开局选择六名角色（自己除外）作为异端。", aliases=("异端",), targets=6,
+@unit("heresy", "选择异端", SKILLS, phases=(START,), help="强制：开局选择六名角色（自己除外）作为异端。", aliases=("异端",), targets=6,
        forced=True, instant=True)
 class HERESY(NataSkill):
     def blocked(self, state: NataState, seat: int) -> str | None:
         return "你已经选好了异端。" if state.heretics else None
 
-    def refuse(self, state: NataState, seat: int, target: int) -> str | None:
+    def target(self, state: NataState, seat: int, target: int) -> str | None:
         return "异端不能选择自己。" if target == seat else None
 
     def use(self, w: World, seat: int, action: Action) -> None:
@@ -58,8 +59,8 @@ class HERESY(NataSkill):
             w.ctx.seat(seat, f"异端随机选定：{'、'.join(w.ctx.name(s) for s in w.state.heretics)}。")
 
 
-@forced("yiduan", "异端处决", "每有一名异端出局票权+1，每有三名异端出局免疫一次出局（复活后再出局计2次）。")
-class YIDUAN(NataSkill):
+@unit("yiduan", "异端处决", SKILLS, help="每有一名异端出局票权+1，每有三名异端出局免疫一次出局（复活后再出局计2次）。")
+class YIDUAN(Forced):
     def survive(self, w: World, hit: Hit) -> bool:
         state, seat = w.state, hit.target
         if state.holds(seat, self.key) and state.heretic_outs // 3 > state.elder_saves:

@@ -24,10 +24,6 @@ class Table(scenario.Table):
         opts.update(options)
         super().__init__(RULES, 14, seed, opts)
 
-    def before_input(self) -> None:
-        if self.game.state is not None:
-            self.game.state.cache.clear()  # tests poke the state directly between inputs
-
     # --- time ---
     def to(self, phase: str, day: int | None = None):
         """Fire deadlines until the game is in `phase` (of `day`)."""

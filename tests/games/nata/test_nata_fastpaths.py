@@ -23,7 +23,7 @@ def _general_held(state: NataState, seat: int) -> list[str]:
     plain = role.__dict__.get("plain")
     role.__dict__["plain"] = False
     try:
-        return state._held(seat)
+        return state.held(seat)
     finally:
         if plain is None:
             role.__dict__.pop("plain", None)
@@ -43,9 +43,8 @@ def _check(state: NataState) -> None:
         assert table.village[kind] == tuple(s for s in range(1, n + 1)
                                             if state.factions[s] == VILLAGE and ROLES[state.roles[s]].kind == kind)
     assert table.wolves == tuple(s for s in range(1, n + 1) if state.factions[s] == WOLF)
-    state.cache.clear()
     for seat in range(1, n + 1):
-        assert state._held(seat) == _general_held(state, seat), (seat, state.roles[seat])
+        assert state.held(seat) == _general_held(state, seat), (seat, state.roles[seat])
     for key in SKILLS:
         assert state.holding(key) == [s for s in range(1, n + 1) if state.holds(s, key)], key
     for seat in range(1, n + 1):
@@ -56,7 +55,6 @@ def _check(state: NataState) -> None:
     pending = RULES.pending(state)
     for seat in range(1, n + 1):
         assert seats.owes_action(RULES, state, seat) == (seat in pending), (seat, state.phase)
-    state.cache.clear()
 
 
 def test_quick_answers_match_the_general_ones():

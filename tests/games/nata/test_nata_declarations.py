@@ -13,8 +13,8 @@ from __future__ import annotations
 import re
 
 import pytest
-from test_nata_roles import deal
-from test_nata_table import DUSK, EARLY, NOON, Table
+from nata_roles import deal
+from nata_table import DUSK, EARLY, NOON, Table
 
 from plugins.bansha.engine.parts import rulings
 

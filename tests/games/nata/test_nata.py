@@ -11,7 +11,7 @@ from fractions import Fraction
 from zoneinfo import ZoneInfo
 
 import pytest
-from test_nata_table import DAWN, DEEP, DUSK, EARLY, ELECTION, LATE, MID, NOON, RULES, START, Table
+from nata_table import DAWN, DEEP, DUSK, EARLY, ELECTION, LATE, MID, NOON, RULES, START, Table
 
 from plugins.bansha.engine import Game, Input, Rng, apply
 from plugins.nata import deal
@@ -121,9 +121,9 @@ def test_forum_defaults_follow_the_text():
 
 # --- helpers for the scenarios below ------------------------------------------------------------------------
 
-from test_nata_roles import deal as roles_for  # noqa: E402
-from test_nata_roles import exile, wolves_kill  # noqa: E402
-from test_nata_table import RULES as _R  # noqa: E402
+from nata_roles import deal as roles_for  # noqa: E402
+from nata_roles import exile, wolves_kill  # noqa: E402
+from nata_table import RULES as _R  # noqa: E402
 
 from plugins.bansha.engine import Ctx, Refusal, Status  # noqa: E402
 from plugins.bansha.engine.mechanics import death, redirect, ring  # noqa: E402
@@ -136,22 +136,16 @@ from plugins.nata.turn import Turn  # noqa: E402
 def grant(t: Table, seat: int, name: str, until: str = "perm", **data) -> bool:
     """Put a status on a seat through the ruleset's own rules (for statuses no role of this pool gives)."""
     ctx = Ctx(t.game, _R, t.clock)
-    t.state.cache.clear()
-    t.state.cache["busy"] = True
     took = Turn(ctx, t.state).status.grant(seat, name, until, 0, data=data or None)
-    t.state.cache.clear()
     t.last = ctx.events
     return took
 
 
 def hit(t: Table, seat: int, kind: str, source: int = 0) -> str:
     ctx = Ctx(t.game, _R, t.clock)
-    t.state.cache.clear()
-    t.state.cache["busy"] = True
     w = Turn(ctx, t.state)
     result = w.deaths.hit(Hit(seat, kind, source, "测试"))
     w.settle()
-    t.state.cache.clear()
     return result
 
 
