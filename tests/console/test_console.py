@@ -321,11 +321,11 @@ async def test_the_grimoire_lists_the_spectators_the_all_seeing_marked(env):
 
 def test_the_grimoire_shows_every_channel_a_seat_is_in():
     """纳塔: a 群内 wolf linked by 灵魂链接 sits in the 狼群 and in a 共群; the judge sees both, and who is in each."""
-    from test_channels import _linked_wolf
+    from nata_roles import linked_wolf
 
     from plugins.bansha.console import views
 
-    t, wolf, mate, villager = _linked_wolf()
+    t, wolf, mate, villager = linked_wolf()
     g = views.grimoire(t.game)
     seats = {s.seat: s for s in g["seats"]}
     assert set(seats[wolf].teams) == {"狼群", "共群"}

@@ -8,7 +8,7 @@ keeps meaning the wolves, `/身份` lists every channel, and the leak audit chec
 from __future__ import annotations
 
 from nata_roles import deal as roles_for
-from nata_roles import exile
+from nata_roles import exile, linked_wolf
 from nata_table import NOON, Table
 
 from plugins.bansha.engine import Event, to_team
@@ -25,21 +25,8 @@ def heard(events, seat: int) -> str:
                      or (e.audience.kind == "team" and seat in e.audience.members))
 
 
-def _linked_wolf() -> tuple[Table, int, int, int]:
-    """A 群内 wolf linked (灵魂链接) to a villager; returns (table, wolf, mate, villager)."""
-    t = Table(roles_for("传递者"))
-    messenger = t.who("传递者")
-    pack = t.state.pack()
-    wolf, mate = pack[0], pack[1]
-    villager = t.who("审讯官")
-    t.to(NOON, 2)
-    t.act(messenger, "灵魂链接", wolf, villager)
-    assert (min(wolf, villager), max(wolf, villager)) in t.state.links
-    return t, wolf, mate, villager
-
-
 def test_a_linked_wolf_picks_the_channel_by_name_and_wolf_chat_still_means_the_pack():
-    t, wolf, mate, villager = _linked_wolf()
+    t, wolf, mate, villager = linked_wolf()
     events = t.send("chat", t.qq(villager), text="共群 你是谁")  # the villager has one channel: the name is optional
     assert [e.audience.members for e in team_events(events)] == [(wolf,)]  # the channel's others
     assert "【共群】" in heard(events, wolf) and "你是谁" in heard(events, wolf)
@@ -58,7 +45,7 @@ def test_a_linked_wolf_picks_the_channel_by_name_and_wolf_chat_still_means_the_p
 
 
 def test_an_unknown_channel_is_refused_and_identity_lists_the_channels():
-    t, wolf, mate, villager = _linked_wolf()
+    t, wolf, mate, villager = linked_wolf()
     msg = t.refused("chat", villager, text="狼群 让我进去")
     assert "狼群" in msg and "共群" in msg  # you are not in 狼群; your channel: 共群
     help_text = t.game.rules.help_text(t.state, wolf)
@@ -92,7 +79,7 @@ def test_lovers_of_the_ghost_and_the_spirit_of_the_master_are_channels_too():
 
 
 def test_the_audit_checks_the_members_of_every_channel():
-    t, wolf, mate, villager = _linked_wolf()
+    t, wolf, mate, villager = linked_wolf()
     key = next(ch.key for ch in t.game.rules.channels(t.state, villager))
     ok = Event(to_team(key, [wolf, villager]), "【共群】hi", "chat")
     assert audit.audit(t.game.rules, t.state, [ok], set()) == []

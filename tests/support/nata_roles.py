@@ -55,3 +55,16 @@ def wolves_kill(t: Table, target: int, day: int = 2) -> None:
     t.to(DEEP, day)
     for w in t.state.pack():
         t.act(w, "杀人", target)
+
+
+def linked_wolf() -> tuple[Table, int, int, int]:
+    """A 群内 wolf linked (灵魂链接) to a villager; returns (table, wolf, mate, villager)."""
+    t = Table(deal("传递者"))
+    messenger = t.who("传递者")
+    pack = t.state.pack()
+    wolf, mate = pack[0], pack[1]
+    villager = t.who("审讯官")
+    t.to(NOON, 2)
+    t.act(messenger, "灵魂链接", wolf, villager)
+    assert (min(wolf, villager), max(wolf, villager)) in t.state.links
+    return t, wolf, mate, villager
