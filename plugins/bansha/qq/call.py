@@ -12,7 +12,8 @@ from nonebot.permission import SUPERUSER
 from .. import parse as parse
 from ..engine.core import Input, Refusal
 from ..engine.game import Game
-from ..service import DatabaseUnavailable, NotOwner, Origin, Service
+from ..service import DatabaseUnavailable, NotOwner, Service
+from ..service.routing import Origin
 from .text import name_of, plain, sanitize, source_of, words_of
 
 JUDGE_PERM = GROUP_ADMIN | GROUP_OWNER | SUPERUSER

@@ -26,7 +26,6 @@ import logging
 import pickle
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
 
 from tortoise.exceptions import IntegrityError
 from tortoise.transactions import in_transaction
@@ -44,7 +43,7 @@ from .index import Index
 from .lease import Fenced, Leases
 from .outbox import NotConnected, Outbox, Outgoing, Recipients, Sender, SendFailed, Undelivered
 from .restore import Restore
-from .routing import route
+from .routing import Origin, route
 
 __all__ = ["DatabaseUnavailable", "NotConnected", "NotOwner", "Origin", "Outgoing", "Recipients", "SendFailed",
            "Sender", "Service", "Undelivered"]
@@ -52,17 +51,6 @@ __all__ = ["DatabaseUnavailable", "NotConnected", "NotOwner", "Origin", "Outgoin
 log = logging.getLogger("bansha")
 
 SNAPSHOT_EVERY = 200  # inputs without a phase change (a busy forum day) before a snapshot anyway
-
-
-@dataclass(frozen=True)
-class Origin:
-    """Where an input came from, so replies go back there."""
-
-    kind: str  # "group" | "private"
-    user_id: int
-    group_id: int = 0
-    label: str = ""  # how to address the sender in a group reply
-    message_id: int = 0  # the QQ message (a vote typed in the group is acknowledged on it)
 
 
 class DatabaseUnavailable(Exception):
@@ -101,7 +89,7 @@ class Service(Restore, Index, Outbox):
         self._watchers: list[Callable[[int], None]] = []  # told the game id after every accepted input
         self._pending: set[int] = set()  # indexed, not yet rebuilt
         Restore.__init__(self)
-        self.ai = AiRuntime(self)  # the AI seats: told of every input, armed through `_arm` as job "ai"
+        self.ai = AiRuntime(self, arm, disarm)  # the AI seats: told of every input, armed as job "ai"
 
     # --- lifecycle ----------------------------------------------------------
     @staticmethod
