@@ -89,7 +89,7 @@ async def test_over_budget_the_queue_is_merged_in_order_and_nothing_is_dropped(h
     group = [o for o in h.sent if o.kind == "group"]
     assert [o.text for o in group] == ["第1条", "第2条"]  # the burst
     assert [o.text for o in h.sent if o.kind == "private"] == ["私聊"]  # a private chat is not held up
-    assert 0 < svc.wake <= 10
+    assert 0 < svc.outbox.wake <= 10
     await svc.drain_once()
     assert len([o for o in h.sent if o.kind == "group"]) == 2  # still over budget: it waits
     clock.t += 10
@@ -112,9 +112,9 @@ async def test_replies_held_in_memory_share_the_budget_and_merge(h):
     clock = Clock()
     svc = _service(h, clock)
     for i in range(5):
-        svc.say(1, "group", GROUP, f"回复{i + 1}")
+        svc.outbox.say(1, "group", GROUP, f"回复{i + 1}")
     await svc.drain_once()
     clock.t += 10
     await svc.drain_once()
     assert [o.text for o in h.sent] == ["回复1", "回复2", MERGED_SEP.join(["回复3", "回复4", "回复5"])]
-    assert await svc.pending_outbox() == 0
+    assert await svc.outbox.pending() == 0

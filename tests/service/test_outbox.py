@@ -65,7 +65,7 @@ async def world(outbox_db):
         await model.all().delete()
     qq, clocks = QQ(), Clocks()
     svc = Service(qq.send, lambda *a: None, lambda *a: None, now=lambda: T0)
-    svc.monotonic, svc.delivery.wall = (lambda: clocks.mono), (lambda: clocks.wall)
+    svc.outbox.monotonic, svc.outbox.delivery.wall = (lambda: clocks.mono), (lambda: clocks.wall)
     game = await open_toy(svc)  # seats 1-4: QQ 1000-1003, opened by 900 (the judge)
     await drain(svc)
     await OutboxRow.all().delete()
@@ -103,14 +103,14 @@ async def test_a_permanent_refusal_holds_the_messages_tells_the_judge_once_and_a
     await row(gid, "private", PLAYER, "查验结果：5号是狼人")
     await drain(svc)
     assert await OutboxRow.filter(held=True).count() == 3 and len(qq.texts(("private", OWNER))) == 1
-    assert svc.delivery.heard_from(PLAYER)  # he writes: messages wait for him
+    assert svc.outbox.delivery.heard_from(PLAYER)  # he writes: messages wait for him
     del qq.refuse[("private", PLAYER)]
-    assert await svc.delivery.release(PLAYER) == 3
+    assert await svc.outbox.delivery.release(PLAYER) == 3
     await drain(svc)
     assert qq.texts(("private", PLAYER)) == ["你的身份是【预言家】", "第1夜：请查验", "查验结果：5号是狼人"]
     assert await OutboxRow.filter(sent=False).count() == 0
     assert (await DeliveryAlert.get()).cleared is not None
-    assert not svc.delivery.heard_from(PLAYER)
+    assert not svc.outbox.delivery.heard_from(PLAYER)
 
 
 async def test_a_transient_refusal_is_retried_with_backoff_and_the_judge_told_after_a_minute(world):
@@ -118,12 +118,12 @@ async def test_a_transient_refusal_is_retried_with_backoff_and_the_judge_told_af
     qq.refuse[("private", PLAYER)] = RISK
     await row(gid, "private", PLAYER, "查验结果")
     await drain(svc)
-    assert svc.wake == 1.0  # the chat waits: 1 s, then 2, 4, 8…
+    assert svc.outbox.wake == 1.0  # the chat waits: 1 s, then 2, 4, 8…
     clocks.pass_(1)
     await drain(svc)
-    assert svc.wake == 2.0 and qq.texts(("private", OWNER)) == []
+    assert svc.outbox.wake == 2.0 and qq.texts(("private", OWNER)) == []
     for _ in range(8):  # still refused a minute later
-        clocks.pass_(svc.wake or 0)
+        clocks.pass_(svc.outbox.wake or 0)
         await drain(svc)
     assert len(qq.texts(("private", OWNER))) == 1  # told once
     assert await OutboxRow.filter(held=False, sent=False).count() == 1  # still being retried
@@ -166,7 +166,7 @@ async def test_a_timed_out_send_goes_twice_at_most_and_a_reminder_once(world):
     assert {u.state for u in await svc.undelivered(gid)} == {"uncertain"}
     # /补发: what may not have arrived comes again, once
     del qq.refuse[("private", PLAYER)]
-    assert await svc.delivery.release(PLAYER, uncertain_in=[gid]) == 2
+    assert await svc.outbox.delivery.release(PLAYER, uncertain_in=[gid]) == 2
     await drain(svc)
     assert qq.texts(("private", PLAYER)) == ["女巫请用药", "提醒：你还没用药"]
 
@@ -175,7 +175,7 @@ async def test_a_slow_chat_holds_up_no_other_chat(world):
     svc, qq, clocks, gid = world
     qq.slow[("private", PLAYER)] = 0.5
     await row(gid, "private", PLAYER, "慢")
-    svc.say(1, "group", 4242, "另一个群的 /状态")
+    svc.outbox.say(1, "group", 4242, "另一个群的 /状态")
     task = asyncio.create_task(svc.drain_once())
     for _ in range(100):
         if qq.texts(("group", 4242)):
@@ -189,11 +189,11 @@ async def test_a_slow_chat_holds_up_no_other_chat(world):
 async def test_a_reply_is_tried_a_few_times_then_given_up(world):
     svc, qq, clocks, gid = world
     qq.refuse[("private", 5555)] = RISK
-    svc.say(1, "private", 5555, "没有这个命令")
+    svc.outbox.say(1, "private", 5555, "没有这个命令")
     for _ in range(5):
         await drain(svc)
         clocks.pass_(10)
-    assert await svc.pending_outbox() == 0
+    assert await svc.outbox.pending() == 0
     assert qq.texts(("private", OWNER)) == []  # a reply is no game message: nobody is told
 
 

@@ -41,7 +41,7 @@ async def test_start_commits_inputs_and_messages_then_sends_them(h):
         pass
     assert len(h.sent) == len(rows)
     assert [o.id for o in h.sent] == [r.id for r in rows]  # in commit order
-    assert await svc.pending_outbox() == 0
+    assert await svc.outbox.pending() == 0
     assert await SeatRow.filter(game_id=game.gid).count() == 4
     assert h.armed[game.gid][1] == game.phase_no
 
@@ -93,9 +93,9 @@ async def test_snapshots_at_phase_changes_and_restore_reads_only_the_inputs_afte
     await svc.fire_deadline(game.gid, game.phase_no)
     assert [s.seq for s in await SnapshotRow.filter(game_id=game.gid)] == [game.seq]
     # a long phase gets a snapshot every SNAPSHOT_EVERY inputs anyway
-    import plugins.bansha.service as service_mod
+    import plugins.bansha.service.journal as journal
 
-    monkeypatch.setattr(service_mod, "SNAPSHOT_EVERY", 2)
+    monkeypatch.setattr(journal, "SNAPSHOT_EVERY", 2)
     base = game.seq
     for i, qq in enumerate((1000, 1001, 1002)):
         await svc.submit(game.gid, Input.make("speak", qq, h.clock + i, text="发言"), PM)
@@ -167,16 +167,16 @@ async def test_a_taken_sequence_number_is_applied_again_not_dropped(h):
 async def test_pm_lookup_is_an_index_and_follows_sign_ups(h):
     svc = h.service()
     game = await open_toy(svc, players=4)
-    assert [g.gid for g in svc.games_of(1003)] == [game.gid] and svc._by_player[900] == {game.gid}
+    assert [g.gid for g in svc.index.games_of(1003)] == [game.gid] and svc.index._by_player[900] == {game.gid}
     other = await svc.open_game(group_id=GROUP + 7, self_id=1, owner=777, ruleset="toy", options={}, seed=1,
                                 origin=PM)
     await svc.submit(other.gid, Input.make("join", 1003, T0, name="丁"), PM)
-    assert {g.gid for g in svc.games_of(1003)} == {game.gid, other.gid}
+    assert {g.gid for g in svc.index.games_of(1003)} == {game.gid, other.gid}
     await svc.submit(other.gid, Input.make("leave", 1003, T0), PM)
-    assert [g.gid for g in svc.games_of(1003)] == [game.gid]
+    assert [g.gid for g in svc.index.games_of(1003)] == [game.gid]
     # a fresh process finds the games by index before it has rebuilt them
     svc2 = Harness().service()
-    svc2._rebuild_chunk = _never  # type: ignore[method-assign]
+    svc2.restorer._rebuild_chunk = _never  # type: ignore[method-assign]
     await svc2.restore()
     assert svc2.games == {} and {g.gid for g in await svc2.player_games(1003)} == {game.gid}
     assert (await svc2.group_game(GROUP)).gid == game.gid
@@ -193,8 +193,8 @@ async def test_games_of_another_account_are_neither_restored_nor_answered(h):
     other = Harness().service()
     other.accounts = {2}
     assert await other.restore([2]) == 0 and other.games == {}
-    assert await other.group_game(GROUP) is None and await other.group_owner(GROUP) == 1
-    assert await other.seated_games(1000) == [(mine.gid, 1)]
+    assert await other.group_game(GROUP) is None and await other.index.group_owner(GROUP) == 1
+    assert await other.index.seated_games(1000) == [(mine.gid, 1)]
     with pytest.raises(NotOwner):
         await other.submit(mine.gid, Input.make("act", 1000, T0 + 1, skill="指认", words=("2",)), PM)
     with pytest.raises(NotOwner):  # the group already has a game, owned by account 1
@@ -205,7 +205,7 @@ async def test_games_of_another_account_are_neither_restored_nor_answered(h):
     async def send(out):
         other_sent.append(out)
 
-    other._send = send
+    other.outbox._send = send
     while await other.drain_once():
         pass
     assert other_sent == []  # account 1's messages never go out from here
@@ -241,7 +241,7 @@ async def test_unsent_messages_survive_a_crash_and_are_sent_after_restore(h):
     game = await open_toy(svc)
     h.online = False
     assert not await svc.drain_once()  # offline: nothing sent, nothing dropped
-    pending = await svc.pending_outbox()
+    pending = await svc.outbox.pending()
     assert pending > 0
     # "crash": a new service over the same DB
     h2 = Harness()
@@ -279,7 +279,7 @@ async def test_one_game_per_group_and_games_are_independent(h):
         await svc.open_game(group_id=GROUP, self_id=1, owner=1, ruleset="toy", options={}, seed=1, origin=PM)
     other = await svc.open_game(group_id=GROUP + 1, self_id=1, owner=1, ruleset="toy", options={}, seed=1, origin=PM)
     await svc.submit(other.gid, Input.make("join", 1000, T0, name="甲"), PM)
-    assert {g.gid for g in svc.games_of(1000)} == {other.gid, svc.game_in_group(GROUP).gid}
+    assert {g.gid for g in svc.index.games_of(1000)} == {other.gid, svc.index.game_in_group(GROUP).gid}
 
 
 # --- records and /重开 (plugins/bansha/records.py) ----------------------------------------------------

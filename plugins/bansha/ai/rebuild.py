@@ -10,8 +10,7 @@ sequence number; inputs committed meanwhile are read and folded too.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Iterable
-from typing import TYPE_CHECKING
+from collections.abc import Iterable, Mapping
 
 from .. import store
 from ..engine.core import Input
@@ -22,9 +21,6 @@ from . import plan
 from .decide import decide
 from .minds import Decided, MindTable
 from .step import DECIDE
-
-if TYPE_CHECKING:
-    from ..service import Service
 
 CHUNK = 200  # inputs folded between two turns of the event loop
 
@@ -58,7 +54,8 @@ class Folder:
         return self.table
 
 
-async def rebuild(gid: int, live: Game, svc: Service) -> MindTable | None:
+async def rebuild(gid: int, live: Game, games: Mapping[int, Game]) -> MindTable | None:
+    """The minds of `live`'s AI seats, from its log; `games` are the service's live games (it may move on meanwhile)."""
     row, inputs = await store.log_of(gid)
     if row is None:
         return None
@@ -71,7 +68,7 @@ async def rebuild(gid: int, live: Game, svc: Service) -> MindTable | None:
             folder.add(inp)
             if i % CHUNK == CHUNK - 1:
                 await asyncio.sleep(0)
-        current = svc.games.get(gid, live)
+        current = games.get(gid, live)
         if game.seq >= current.seq:
             break
         _, inputs = await store.log_of(gid, after=game.seq)
@@ -79,7 +76,7 @@ async def rebuild(gid: int, live: Game, svc: Service) -> MindTable | None:
             return None  # the live game is ahead of its log (a commit in flight): try again later
     table = folder.finish()
     if table is not None:
-        now = set(ai_seats(svc.games.get(gid, live)))
+        now = set(ai_seats(games.get(gid, live)))
         for seat in [s for s in table.minds if s not in now]:
             table.minds.pop(seat)
     return table

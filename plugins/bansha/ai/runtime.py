@@ -10,7 +10,8 @@ is rendered (speech.py, perhaps reworded by an LLM: llm.py) and checked, and the
 log (rebuild.py) and the same slots come due at the same moments; a slot that acted is in the log, so no
 action is taken twice.
 
-No nonebot here: the service injects how to schedule (its `_arm`/`_disarm`) and the clock.
+No nonebot here: the service injects how to schedule (`arm`/`disarm`) and hands itself in as a `Host`: the
+few things of it this runtime uses (named here, so the AI does not import the service).
 """
 
 from __future__ import annotations
@@ -19,7 +20,8 @@ import asyncio
 import json
 import logging
 import time
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from typing import Any, Protocol
 
 from ..engine.core import Event, Input, Refusal
 from ..engine.game import ENDED, RUNNING, Game
@@ -32,18 +34,31 @@ from .minds import Decided, MindTable
 from .rebuild import rebuild
 from .settings import current
 
-if TYPE_CHECKING:
-    from ..service import Service
-
 log = logging.getLogger("bansha")
 
 RETRY = 5.0  # seconds before a game whose minds could not be rebuilt is tried again
 KEEP = 5000  # latency samples kept
 
 
+class Host(Protocol):
+    """What the runtime uses of the service (service/__init__.py): its games, clock, per-game lock, and `submit`."""
+
+    games: dict[int, Game]
+    now: Callable[[], float]
+
+    def lock(self, gid: int) -> asyncio.Lock: ...
+
+    async def ensure_loaded(self, gid: int) -> Game | None: ...
+
+    async def submit(self, gid: int, inp: Input) -> list[Event]: ...
+
+
 class AiRuntime:
-    def __init__(self, svc: Service, settings=None):
+    def __init__(self, svc: Host, arm: Callable[[str, int, float, int], None], disarm: Callable[[str, int], None],
+                 settings=None):
         self.svc = svc
+        self._arm_job = arm  # the scheduler: (job, game id, when, phase_no); this runtime's job is "ai"
+        self._disarm_job = disarm
         self.settings = settings or current()
         self.llm = Llm(self.settings)
         self.tables: dict[int, MindTable] = {}
@@ -145,7 +160,7 @@ class AiRuntime:
             # Due now: run it from here, not through the scheduler, which skips a job armed for now while that
             # job's previous run has not returned yet.
             if self.armed.pop(gid, None) is not None:
-                self.svc._disarm("ai", gid)
+                self._disarm_job("ai", gid)
             if gid not in self._soon:
                 self._soon.add(gid)
                 self._spawn(self._fire(gid))
@@ -154,10 +169,10 @@ class AiRuntime:
             return
         if when is None:
             self.armed.pop(gid, None)
-            self.svc._disarm("ai", gid)
+            self._disarm_job("ai", gid)
         else:
             self.armed[gid] = when
-            self.svc._arm("ai", gid, when, game.phase_no)
+            self._arm_job("ai", gid, when, game.phase_no)
 
     async def _table(self, game: Game) -> MindTable | None:
         table = self.tables.get(game.gid)
@@ -165,7 +180,7 @@ class AiRuntime:
             return table
         log.info("bansha ai: game %s: rebuilding the AI seats' minds from the log (%s inputs)", game.gid, game.seq)
         try:
-            table = await rebuild(game.gid, game, self.svc)
+            table = await rebuild(game.gid, game, self.svc.games)
         except Exception:
             log.exception("bansha ai: game %s: the AI seats' minds could not be rebuilt", game.gid)
             return None

@@ -12,7 +12,8 @@ from nonebot.permission import SUPERUSER
 from .. import parse as parse
 from ..engine.core import Input, Refusal
 from ..engine.game import Game
-from ..service import DatabaseUnavailable, NotOwner, Origin, Service
+from ..service import DatabaseUnavailable, NotOwner, Service
+from ..service.routing import Origin
 from .text import name_of, plain, sanitize, source_of, words_of
 
 JUDGE_PERM = GROUP_ADMIN | GROUP_OWNER | SUPERUSER
@@ -109,7 +110,7 @@ class Call:
             raise Refusal("这个命令请在游戏所在的群里使用。")
         svc = service()
         game = await svc.group_game(event.group_id)  # rebuilt now if the restore has not reached it
-        if await svc.group_owner(event.group_id) not in (None, self.account):
+        if await svc.index.group_owner(event.group_id) not in (None, self.account):
             raise NotOwner(f"group {event.group_id}: another account's game")  # that account answers
         if game is None:
             raise Refusal("本群没有进行中的游戏。法官可以用 /开局 <游戏> 开一局。")
@@ -122,7 +123,7 @@ class Call:
 
     async def none_here(self) -> Refusal:
         """No game of the sender's on this account: say which account hosts theirs, if any."""
-        others = [(gid, sid) for gid, sid in await service().seated_games(self.user) if sid != self.account]
+        others = [(gid, sid) for gid, sid in await service().index.seated_games(self.user) if sid != self.account]
         if others:
             where = "、".join(f"第 {gid} 局由机器人 {sid} 主持" for gid, sid in others)
             return Refusal(f"{where}：请私聊那个机器人账号。")
@@ -166,15 +167,15 @@ class Call:
         event = self.event
         if isinstance(event, GroupMessageEvent):
             prefix = f"{name_of(event)}：" if addressed else ""
-            service().say(int(self.bot.self_id), "group", event.group_id, prefix + text)
+            service().outbox.say(int(self.bot.self_id), "group", event.group_id, prefix + text)
         else:
             temp = getattr(event, "group_id", None)  # NapCat names the group of a temp session
-            service().say(int(self.bot.self_id), "private", event.user_id, text,
+            service().outbox.say(int(self.bot.self_id), "private", event.user_id, text,
                           group_id=int(temp) if isinstance(temp, int | str) and str(temp).isdigit() else None)
 
     def whisper(self, game: Game, text: str) -> None:
         """A private message to the sender through the outbox (in order, retried; nobody waits for it)."""
-        service().say(int(self.bot.self_id), "private", self.user, text, group_id=game.group)
+        service().outbox.say(int(self.bot.self_id), "private", self.user, text, group_id=game.group)
 
     async def tell(self, game: Game, text: str) -> None:
         """A private message to the sender now (through the game's group when not a friend); QQ_FAILED when

@@ -137,12 +137,12 @@ async def normalise(event: MessageEvent) -> None:
     if not svc.judges(int(event.self_id)):
         raise IgnoredException("another process judges this bot account (standby)")
     if isinstance(event, GroupMessageEvent):
-        gid = svc.game_id_in_group(event.group_id)
+        gid = svc.index.game_id_in_group(event.group_id)
         if gid is not None and svc.self_ids.get(gid) != int(event.self_id):
             raise IgnoredException("another bot account hosts this group's game")
     if svc.seen(source_of(event)):
         raise IgnoredException("duplicate message")
-    if isinstance(event, PrivateMessageEvent) and svc.delivery.heard_from(event.user_id):
+    if isinstance(event, PrivateMessageEvent) and svc.outbox.delivery.heard_from(event.user_id):
         _spawn(_release(svc, event.user_id))  # he writes: what could not reach him goes now
 
 
@@ -158,7 +158,7 @@ def _spawn(coro) -> None:
 async def _release(svc, qq: int) -> None:
     db.enter()  # a task of Bansha's own
     try:
-        n = await svc.delivery.release(qq)
+        n = await svc.outbox.delivery.release(qq)
     except Exception as e:  # the DB: he gets them with his next message or /补发
         logger.warning(f"bansha: cannot release the messages held for {qq}: {e}")
         return
@@ -170,8 +170,8 @@ async def _release(svc, qq: int) -> None:
 async def _friend_added(event: FriendAddNoticeEvent) -> None:
     """A new friend can be reached now: what was held for him goes at once."""
     svc = current()
-    if svc is not None and event.user_id in svc.delivery.held_targets:
-        await svc.delivery.release(event.user_id)
+    if svc is not None and event.user_id in svc.outbox.delivery.held_targets:
+        await svc.outbox.delivery.release(event.user_id)
 
 
 @on_notice(block=False).handle()
@@ -179,7 +179,7 @@ async def _unmuted(event: GroupBanNoticeEvent) -> None:
     """The bot (or the whole group) may speak again: the group's posts go now, not at the next backoff."""
     svc = current()
     if svc is not None and event.sub_type == "lift_ban" and event.user_id in (0, event.self_id):
-        svc.retry_now(("group", event.group_id))
+        svc.outbox.retry_now(("group", event.group_id))
 
 
 # --- slash commands ---------------------------------------------------------------------

@@ -82,11 +82,11 @@ async def startup() -> None:
     with db.scope():  # the tasks started here inherit Bansha's context
         pacer = Pacer(Budget(config.bansha_group_burst, config.bansha_group_interval))
         svc = Service(sending.send, clock.arm, clock.disarm, now=clock.clock.now, leases=leases, pacer=pacer)
-        svc.delivery.alert_after = {"private": config.bansha_alert_private, "group": config.bansha_alert_group}
+        svc.outbox.delivery.alert_after = {"private": config.bansha_alert_private, "group": config.bansha_alert_group}
         call.set_service(svc)
-        svc.start_sender()
+        svc.outbox.start_sender()
         if leases is None:
-            svc.index_begins()  # from now on a command that finds no game waits for the index (service/restore.py)
+            svc.restorer.begin()  # from now on a command that finds no game waits for the index (service/restore.py)
             _background(restore(svc))  # then remember_sources: the restart's queries go first
         else:
             _restored.set()  # PostgreSQL: each account's games are restored when its lease is taken
@@ -175,7 +175,7 @@ async def connected(bot: Bot) -> None:
     svc = call.current()
     if svc is None:
         return
-    svc.kick()
+    svc.outbox.kick()
     if svc.leases is not None:
         account = int(bot.self_id)
 

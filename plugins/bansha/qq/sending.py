@@ -202,7 +202,7 @@ class Progress:
         if item is None or svc is None:
             return
         self.last[group] = time.monotonic()
-        svc.say(item[0], "group", group, item[1])
+        svc.outbox.say(item[0], "group", group, item[1])
 
 
 progress = Progress(get_plugin_config(Config).bansha_progress_every)

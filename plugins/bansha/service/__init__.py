@@ -15,6 +15,11 @@ and the deadlines re-armed from them; the games are then rebuilt chunk by chunk 
 snapshot and the few inputs after it (store.py). A command for a game not yet rebuilt rebuilds that
 game on the spot.
 
+The service holds the rebuilt games and takes the inputs; the rest is done by parts it holds, each
+owning its own state and told what it needs when made: `index` (index.py: which game a message is
+about, and which account owns it), `journal` (journal.py: the transaction of one input), `timers`
+(timers.py: deadlines), `restorer` (restore.py: the background restore) and `outbox` (outbox.py).
+
 No nonebot import here: the QQ layer (qq/) injects how to send and how to schedule, so the service
 can be driven by tests and benchmarks directly.
 """
@@ -23,10 +28,8 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import pickle
 import time
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable
 
 from tortoise.exceptions import IntegrityError
 from tortoise.transactions import in_transaction
@@ -37,33 +40,20 @@ from ..engine.core import Event, Input, Refusal
 from ..engine.game import ENDED, Game, apply, fixed_seed, record, registry
 from ..engine.game.registry import code_version  # noqa: F401  # where the service and the tests ask it
 from ..engine.parts import forum
-from ..models import GameRow, InputRow, OutboxRow, PmChoice, ResultRow, SeatRow, SnapshotRow
+from ..models import GameRow, InputRow, OutboxRow, PmChoice, SeatRow
 from ..pacing import Pacer
-from ..records import result_rows
 from .index import Index
+from .journal import Journal
 from .lease import Fenced, Leases
 from .outbox import NotConnected, Outbox, Outgoing, Recipients, Sender, SendFailed, Undelivered
-from .restore import Restore
-from .routing import route
+from .restore import Restorer
+from .routing import Origin, route
+from .timers import Arm, Disarm, Timers
 
 __all__ = ["DatabaseUnavailable", "NotConnected", "NotOwner", "Origin", "Outgoing", "Recipients", "SendFailed",
            "Sender", "Service", "Undelivered"]
 
 log = logging.getLogger("bansha")
-
-SNAPSHOT_EVERY = 200  # inputs without a phase change (a busy forum day) before a snapshot anyway
-
-
-@dataclass(frozen=True)
-class Origin:
-    """Where an input came from, so replies go back there."""
-
-    kind: str  # "group" | "private"
-    user_id: int
-    group_id: int = 0
-    label: str = ""  # how to address the sender in a group reply
-    message_id: int = 0  # the QQ message (a vote typed in the group is acknowledged on it)
-
 
 class DatabaseUnavailable(Exception):
     """The DB refused the commit; nothing was acknowledged."""
@@ -73,35 +63,37 @@ class NotOwner(Exception):
     """Another account (or another process) judges this game: say nothing, its owner answers."""
 
 
-Arm = Callable[[str, int, float, int], None]  # (job kind, game id, when, phase_no)
-
-
-class Service(Restore, Index, Outbox):
-    def __init__(self, send: Sender, arm: Arm, disarm: Callable[[str, int], None], now: Callable[[], float] = time.time,
+class Service:
+    def __init__(self, send: Sender, arm: Arm, disarm: Disarm, now: Callable[[], float] = time.time,
                  leases: Leases | None = None, pacer: Pacer | None = None):
-        Outbox.__init__(self, send, pacer)
-        self._arm = arm
-        self._disarm = disarm
         self.now = now
         self.leases = leases
         # The accounts this process judges: None = every account (SQLite: one process owns the file);
         # on PostgreSQL the accounts whose lease it holds.
         self.accounts: set[int] | None = None if leases is None else set()
         self.games: dict[int, Game] = {}  # rebuilt games
-        self.self_ids: dict[int, int] = {}  # every indexed game -> the account that owns it
         self._locks: dict[int, asyncio.Lock] = {}
         self._version = code_version()
-        self.pm_choice: dict[int, int] = {}
+        self.pm_choice: dict[int, int] = {}  # QQ -> the game its private messages go to (/私聊)
         self._seen: dict[str, None] = {}  # recent message keys (insertion-ordered LRU)
-        Index.__init__(self)
-        self._row: dict[int, tuple] = {}  # game -> (status, phase_no, deadline) last written to its row
-        self._snap: dict[int, int] = {}  # game -> seq of its latest snapshot
-        self._armed: dict[int, dict[str, tuple]] = {}  # game -> job -> (when, phase_no) it is set to
         self._stale: set[int] = set()  # cached games that hold an uncommitted input (DB fault)
         self._watchers: list[Callable[[int], None]] = []  # told the game id after every accepted input
-        self._pending: set[int] = set()  # indexed, not yet rebuilt
-        Restore.__init__(self)
-        self.ai = AiRuntime(self)  # the AI seats: told of every input, armed through `_arm` as job "ai"
+        self.index = Index(self.games)
+        self.journal = Journal(leases, self._version)
+        self.timers = Timers(arm, disarm)
+        self.outbox = Outbox(send, pacer, accounts=lambda: self.accounts, judges=self.judges,
+                             active=self.index.knows, notify=self._notify,
+                             context=self.delivery_context, mark_each=leases is not None)
+        self.restorer = Restorer(self.index, install=self._install, judged=self._judged,
+                                 arm_deadline=self.timers.arm_deadline, snapshotted=self.journal.snapshotted,
+                                 chose=self.pm_choice.__setitem__, kick=self.outbox.kick, now=now,
+                                 version=self._version)
+        self.ai = AiRuntime(self, arm, disarm)  # the AI seats: told of every input, armed as job "ai"
+
+    @property
+    def self_ids(self) -> dict[int, int]:
+        """Every game indexed here -> the account that owns it (the index's)."""
+        return self.index.owners
 
     # --- lifecycle ----------------------------------------------------------
     @staticmethod
@@ -116,20 +108,60 @@ class Service(Restore, Index, Outbox):
             return True
         return self_id in self.accounts and (self.leases is None or self.leases.holds(self_id))
 
+    def _judged(self, gid: int) -> bool:
+        return self.judges(self.index.account_of(gid))
+
+    # --- restore (service/restore.py) and accounts taken or lost ----------------------------------
+    async def restore(self, accounts: Iterable[int] | None = None, begun: bool = False, rebuild: bool = True) -> int:
+        return await self.restorer.restore(accounts, begun, rebuild)
+
+    async def rebuild_all(self) -> int:
+        return await self.restorer.rebuild_all()
+
+    async def adopt(self, account: int) -> int:
+        """This process now judges the account (its lease was taken): restore its games. Commands for
+        it are taken (and wait for the index) from the moment this is called, before its first await."""
+        if self.accounts is not None:
+            self.accounts.add(account)
+        self.restorer.begin()
+        self.outbox.rescan()
+        return await self.restorer.restore([account], begun=True, rebuild=False)
+
+    async def drop(self, account: int) -> None:
+        """Another process judges the account now: forget its games here, stop their timers and sends."""
+        if self.accounts is not None:
+            self.accounts.discard(account)
+        self.outbox.forget_account(account)
+        for gid in self.index.of_account(account):
+            self._forget(gid)
+
     def _install(self, game: Game, snap_seq: int) -> None:
         gid = game.gid
-        self._pending.discard(gid)
+        self.restorer.discard(gid)
         self.games[gid] = game
-        self._snap[gid] = snap_seq
-        self._row[gid] = (game.status, game.phase_no, game.deadline)
-        self._by_group[game.group] = gid
-        self._reindex(game)
+        self.journal.installed(game, snap_seq)
+        self.index.place(game)
         self._rearm(game)
         self.ai.installed(game)
 
     # --- queries ------------------------------------------------------------
     def lock(self, gid: int) -> asyncio.Lock:
         return self._locks.setdefault(gid, asyncio.Lock())
+
+    async def group_game(self, group_id: int) -> Game | None:
+        """The group's active game, rebuilt now if the background restore has not reached it yet."""
+        if not self.index.has_group(group_id) and self.restorer.indexing:
+            await self.restorer.wait()
+        gid = self.index.game_id_in_group(group_id)
+        game = await self.ensure_loaded(gid) if gid is not None else None
+        return game if game is not None and game.status != ENDED else None
+
+    async def player_games(self, qq: int) -> list[Game]:
+        """Every active game this QQ plays or judges, rebuilt now where needed."""
+        if not self.index.has_player(qq) and self.restorer.indexing:
+            await self.restorer.wait()
+        games = [await self.ensure_loaded(gid) for gid in self.index.game_ids_of(qq)]
+        return [g for g in games if g is not None and g.status != ENDED]
 
     # the log, read back from the DB (ended games included)
     log_of = staticmethod(store.log_of)
@@ -161,18 +193,13 @@ class Service(Restore, Index, Outbox):
     def _forget(self, gid: int) -> None:
         """Drop a game from memory (ended, or judged elsewhere now)."""
         game = self.games.pop(gid, None)
-        for job in ("deadline", "remind", "ai"):
-            self._disarm(job, gid)
+        self.timers.forget(gid)
         self.ai.forget(gid)
-        self._pending.discard(gid)
-        self._index_members(gid, frozenset())
-        self._members.pop(gid, None)
-        for d in (self.self_ids, self._locks, self._row, self._armed, self._snap):
-            d.pop(gid, None)
+        self.restorer.discard(gid)
+        self.index.remove(gid, game.group if game is not None else None)
+        self.journal.forget(gid)
+        self._locks.pop(gid, None)
         self._stale.discard(gid)
-        group = game.group if game is not None else next((g for g, i in self._by_group.items() if i == gid), None)
-        if group is not None and self._by_group.get(group) == gid:
-            del self._by_group[group]
 
     # --- commands -------------------------------------------------------------
     async def last_ended(self, group_id: int) -> Game | None:
@@ -191,7 +218,7 @@ class Service(Restore, Index, Outbox):
         if not self.judges(self_id):
             raise NotOwner(f"account {self_id} is judged elsewhere")
         await self.group_game(group_id)  # index it if it is only in the DB yet
-        host = await self.group_owner(group_id)
+        host = await self.index.group_owner(group_id)
         if host is not None and host != self_id:
             raise NotOwner(f"group {group_id}: account {host} hosts its game")  # and answers
         if host is not None:
@@ -226,15 +253,15 @@ class Service(Restore, Index, Outbox):
             raise NotOwner(str(e)) from None
         except IntegrityError:
             # The group got a game at the same moment, through another account or process.
-            if await self.group_owner(group_id) not in (None, self_id):
+            if await self.index.group_owner(group_id) not in (None, self_id):
                 raise NotOwner(f"group {group_id}: another account hosts its game") from None
             raise Refusal("本群已经有一局进行中的游戏；结束或终止后才能开新局。") from None
         except Exception as e:
             log.exception("open_game failed")
             raise DatabaseUnavailable(str(e)) from e
-        self.self_ids[row.id] = self_id
+        self.index.own(row.id, self_id)
         self._install(game, 0)
-        self.kick()
+        self.outbox.kick()
         self._notify(row.id)
         return game
 
@@ -264,9 +291,10 @@ class Service(Restore, Index, Outbox):
                 players_before = [(p.qq, p.name) for p in game.players]
                 events = await self._apply(game, inp)
                 try:
-                    await self._commit(game, inp, events, origin, source, players_before)
+                    await self.journal.write(game, inp, events, route(game, events, origin), source, players_before,
+                                             self.index.account_of(gid))
                 except Fenced as e:
-                    await self.drop(self.self_ids.get(gid, 0))
+                    await self.drop(self.index.account_of(gid))
                     raise NotOwner(str(e)) from None
                 except IntegrityError as e:
                     self._stale.add(gid)
@@ -286,9 +314,9 @@ class Service(Restore, Index, Outbox):
                 break
             else:
                 raise Refusal("这条指令和同时到达的另一条冲突了，没有生效，请重发。")
-        self._reindex(game)
+        self.index.reindex(game)
         self._rearm(game)
-        self.kick()
+        self.outbox.kick()
         self._notify(gid)
         try:
             self.ai.after_input(game, inp, events)
@@ -357,7 +385,7 @@ class Service(Restore, Index, Outbox):
             self._stale.add(gid)
             return False
         self._stale.discard(gid)
-        self.self_ids[gid] = self_id
+        self.index.own(gid, self_id)
         if game.status == ENDED:
             self._forget(gid)
             return True
@@ -369,55 +397,9 @@ class Service(Restore, Index, Outbox):
             return None
         return self.games.get(gid)
 
-    async def _commit(self, game: Game, inp: Input, events: list[Event], origin: Origin | None,
-                      source: str | None, players_before: list) -> None:
-        gid = game.gid
-        self_id = self.self_ids.get(gid, 0)
-        rows = route(game, events, origin)
-        row_state = (game.status, game.phase_no, game.deadline)
-        changed = self._row.get(gid) != row_state  # a vote changes none of them: one statement less
-        snap = game.status != ENDED and (changed or game.seq - self._snap.get(gid, 0) >= SNAPSHOT_EVERY)
-        players = [(p.qq, p.name) for p in game.players]
-        async with in_transaction() as conn:
-            if self.leases is not None:
-                await self.leases.fence(conn, self_id)
-            notes = record.notes(game, inp.at, events)
-            await InputRow.create(
-                game_id=gid, seq=game.seq, kind=inp.kind, actor=inp.actor, args=inp.to_json()["args"],
-                at=inp.at, source=source, notes=notes,
-            )
-            if rows:
-                await OutboxRow.bulk_create(
-                    [OutboxRow(game_id=gid, seq=game.seq, self_id=self_id, kind=k, target=t, group_id=g, text=x,
-                               data=d)
-                     for k, t, g, x, d in rows]
-                )
-            if game.status == ENDED and self._row.get(gid, ("",))[0] != ENDED:
-                await ResultRow.bulk_create(result_rows(game, inp.at))  # /战绩 and /排行 (records.py)
-            if changed or snap:
-                fields: dict = {"status": game.status, "phase_no": game.phase_no, "deadline": game.deadline,
-                                "seq": game.seq}
-                if game.status == ENDED:
-                    fields["active_group"] = None  # the group may open its next game
-                if snap:
-                    fields["snap_seq"] = game.seq
-                await GameRow.filter(id=gid).update(**fields)
-            if players != players_before:
-                await SeatRow.filter(game_id=gid).delete()
-                await SeatRow.bulk_create(
-                    [SeatRow(game_id=gid, seat=i + 1, qq=q, name=n) for i, (q, n) in enumerate(players)]
-                )
-            if snap:
-                await SnapshotRow.filter(game_id=gid).delete()  # only the latest is ever read
-                await SnapshotRow.create(game_id=gid, seq=game.seq, version=self._version,
-                                         data=pickle.dumps(game, pickle.HIGHEST_PROTOCOL))
-        self._row[gid] = row_state
-        if snap:
-            self._snap[gid] = game.seq
-
     async def delivery_context(self, gid: int) -> Recipients | None:
         """A game's judges and how its people are named, for the outbox's delivery notices."""
-        game = await self.ensure_loaded(gid) if gid in self.self_ids else None
+        game = await self.ensure_loaded(gid) if self.index.knows(gid) else None
         if game is not None:
             seats = {p.qq: i + 1 for i, p in enumerate(game.players)}
             return Recipients((game.owner, *game.judges), seats, {q: game.seat_name(s) for q, s in seats.items()})
@@ -433,19 +415,22 @@ class Service(Restore, Index, Outbox):
         await PmChoice.update_or_create(defaults={"game_id": gid}, qq=qq)
         self.pm_choice[qq] = gid
 
+    # --- the outbox's (service/outbox.py), as the QQ layer, the 导演台 and the tests ask it ------------
+    async def drain_once(self) -> bool:
+        return await self.outbox.drain_once()
+
+    async def undelivered(self, gid: int) -> list[Undelivered]:
+        return await self.outbox.undelivered(gid)
+
+    async def resend(self, gid: int, *, ids: list[int] | None = None, target: int | None = None) -> int:
+        return await self.outbox.resend(gid, ids=ids, target=target)
+
+    async def stop(self) -> None:
+        await self.outbox.stop()
+
     # --- deadlines ------------------------------------------------------------
     def _rearm(self, game: Game) -> None:
-        live = game.status in ("running", "signup") and not game.paused  # (sign-up: the roster's moment)
-        armed = self._armed.setdefault(game.gid, {})
-        for job, when in (("deadline", game.deadline), ("remind", game.remind_at)):
-            want = (when, game.phase_no) if live and when is not None else None
-            if armed.get(job, False) == want:
-                continue  # most inputs (votes, night actions) change no timer
-            if want is not None:
-                self._arm(job, game.gid, when, game.phase_no)
-            elif job in armed:  # never armed in this process: nothing to take back
-                self._disarm(job, game.gid)
-            armed[job] = want
+        self.timers.rearm(game)
         if game.status == ENDED:
             self._forget(game.gid)
 
@@ -465,7 +450,7 @@ class Service(Restore, Index, Outbox):
             pass
         except DatabaseUnavailable:
             # Try again shortly: the due time is still in the game row.
-            self._arm(job, gid, self.now() + 5, phase_no)
+            self.timers.arm(job, gid, self.now() + 5, phase_no)
 
     async def fire_deadline(self, gid: int, phase_no: int) -> None:
         await self.fire("deadline", gid, phase_no)

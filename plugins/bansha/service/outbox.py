@@ -1,6 +1,6 @@
 """The outbox sender: everything the bot says, in order per chat, at least once, never given up on.
 
-Game messages are rows written in the input's transaction (service/__init__.py); replies that change nothing (a
+Game messages are rows written in the input's transaction (service/journal.py); replies that change nothing (a
 refusal, /状态) are held in memory (`say`). Each chat (a group, one person's private messages) has its own
 queue and its own sender task, so one slow or failing chat never delays another; at most CONCURRENCY
 sends are in flight at once, each through its game's own account (docs/reliability.md):
@@ -28,7 +28,6 @@ import logging
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING
 
 from ..models import OutboxRow
 from ..pacing import Pacer
@@ -118,15 +117,23 @@ class _Chat:
 
 
 class Outbox:
-    """Mixed into Service, which says which accounts this process judges (`judges`, `accounts`) and who
-    the judges of a game are (`delivery_context`). Trouble is recorded and recovered by `delivery`."""
+    """The service's sender. It is told how to send (`send`), each group's budget (`pacer`), which accounts
+    this process sends for (`accounts`: None = all; `judges`: right now, lease included), whether a game is
+    still judged here (`active`), who a game's judges are (`context`), whom to tell that a game's delivery
+    changed (`notify`: the 导演台's live pages), and whether to mark each send at once (`mark_each`: with
+    leases, a process that takes over resends at most the message in flight). Trouble is recorded and
+    recovered by `delivery`."""
 
-    accounts: set[int] | None
-    leases: object | None
-
-    def __init__(self, send: Sender, pacer: Pacer | None = None):
+    def __init__(self, send: Sender, pacer: Pacer | None, *, accounts: Callable[[], set[int] | None],
+                 judges: Callable[[int], bool], active: Callable[[int], bool], notify: Callable[[int], None],
+                 context: Callable[[int], Awaitable[Recipients | None]], mark_each: bool):
         self._send = send
         self.pacer = pacer
+        self._accounts = accounts
+        self._judges = judges
+        self._active = active
+        self._notify = notify
+        self._mark_each = mark_each
         self._kick = asyncio.Event()
         self._sender_task: asyncio.Task | None = None
         self._marker: asyncio.Task | None = None
@@ -138,18 +145,10 @@ class Outbox:
         self._background = False  # chats run in tasks of their own (start_sender); else drain_once steps them
         self.wake: float | None = None  # seconds until a waiting chat's next turn (drain_once)
         self.monotonic = time.monotonic  # (tests set both clocks)
-        self.delivery = Delivery(lambda gid: self.delivery_context(gid), self.retry_now, self.rescan)
+        self.delivery = Delivery(context, self.retry_now, self.rescan)
         self._cursor = 0  # the highest row id read
         self._last_full = 0.0  # monotonic: the last read of the whole queue
         self._rescan = True
-
-    if TYPE_CHECKING:
-        self_ids: dict[int, int]  # Service's: every active game indexed here -> its account
-
-        def _notify(self, gid: int) -> None: ...  # Service's: the 导演台's live pages
-
-        def judges(self, self_id: int) -> bool: ...  # Service defines these
-        async def delivery_context(self, gid: int) -> Recipients | None: ...
 
     # --- lifecycle --------------------------------------------------------------------------
     def start_sender(self) -> None:
@@ -222,7 +221,7 @@ class Outbox:
 
         Normally only rows past the last one read (less a window: a transaction may commit a lower id
         later); every RESCAN seconds, and when asked (a release, a resend, a connect), all of them."""
-        accounts = self.accounts
+        accounts = self._accounts()
         says, self._says = self._says, []
         full = full or self._rescan or self.monotonic() - self._last_full > RESCAN
         rows: list[OutboxRow] = []
@@ -301,7 +300,7 @@ class Outbox:
                 if chat.retry_at > now:
                     return chat.retry_at - now
                 out, taken = chat.queue[0], 1
-                if out.id and not self.judges(out.self_id):
+                if out.id and not self._judges(out.self_id):
                     chat.parked = True  # the account's lease ran out: its new holder sends it
                     return None
                 if out.kind in PACED and self.pacer is not None:
@@ -399,9 +398,6 @@ class Outbox:
         chat.retry_at = self.monotonic() + backoff
         return backoff
 
-    def _active(self, gid: int) -> bool:
-        return gid in self.self_ids
-
     def retry_now(self, chat: Chat) -> None:
         """The chat may be reachable again: its sender tries at once."""
         c = self._chats.get(chat)
@@ -421,7 +417,7 @@ class Outbox:
     def _schedule_mark(self) -> None:
         if not self._background:
             return  # drain_once marks at the end of its round
-        if self.leases is not None:
+        if self._mark_each:
             self._marker = asyncio.get_running_loop().create_task(self._mark_delivered())
         elif self._marker is None or self._marker.done():
             self._marker = asyncio.get_running_loop().create_task(self._mark_soon())
@@ -444,7 +440,8 @@ class Outbox:
             return
         self._delivered.difference_update(ids)
 
-    async def pending_outbox(self) -> int:
+    async def pending(self) -> int:
+        """Messages not sent yet: unsent rows (not held) and replies held in memory."""
         return (await OutboxRow.filter(sent=False, held=False).count() + len(self._says)
                 + sum(1 for c in self._chats.values() for o in c.queue if not o.id))
 

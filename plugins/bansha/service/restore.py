@@ -1,22 +1,26 @@
-"""Restore in the background, and finding games before they are rebuilt.
+"""Restore in the background, and the gate a command waits at until the games are indexed.
 
 `restore` indexes the active games of the accounts judged here at once (one query for the game rows,
 one for their seats), re-arms their deadlines from the rows, then rebuilds the games chunk by chunk
 (store.py: the latest snapshot and the inputs after it). A command for a game the restore has not
-reached yet rebuilds that one game on the spot (`group_game`, `player_games`); one that arrives before
-the rows are even indexed waits for them, at most INDEX_WAIT seconds.
+reached yet rebuilds that one game on the spot (Service.group_game, Service.player_games); one that
+arrives before the rows are even indexed waits for them (`wait`), at most INDEX_WAIT seconds.
+
+The restorer owns the gate and the games indexed but not rebuilt yet (`pending`, with the row each
+was indexed from). It is told where to index a game (the Index), how to install a rebuilt one, whether
+this process judges a game's account, how to arm a deadline, and where the players' PM choices go.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Iterable
 
 from .. import store
-from ..engine.game import ENDED, Game
-from ..models import GameRow, PmChoice, SeatRow
+from ..engine.game import Game
+from ..models import PmChoice
+from .index import Index
 
 log = logging.getLogger("bansha")
 
@@ -24,42 +28,44 @@ INDEX_WAIT = 10.0  # seconds a command may wait for the restore to index the gam
 ARM_AHEAD = 600.0  # deadlines due this soon are armed from the game rows, before the games are rebuilt
 
 
-class Restore:
-    """Mixed into Service."""
-
-    accounts: set[int] | None
-    games: dict[int, Game]
-    self_ids: dict[int, int]
-    pm_choice: dict[int, int]
-    _by_group: dict[int, int]
-    _by_player: dict[int, set[int]]
-    _row: dict[int, tuple]
-    _snap: dict[int, int]
-    _pending: set[int]
-    _version: str
-    _arm: Any
-    _members: dict[int, frozenset[int]]
-    now: Any
-    _armed: dict[int, dict[str, tuple]]
-
-    def __init__(self) -> None:
+class Restorer:
+    def __init__(
+        self, index: Index, *, install: Callable[[Game, int], None], judged: Callable[[int], bool],
+        arm_deadline: Callable[[int, float, int], None], snapshotted: Callable[[int, int], None],
+        chose: Callable[[int, int], None], kick: Callable[[], None], now: Callable[[], float], version: str,
+    ):
+        self._index = index
+        self._install = install  # a rebuilt game into the service (game, seq of the snapshot it came from)
+        self._judged = judged  # game id -> does this process judge its account now?
+        self._arm_deadline = arm_deadline  # (game id, when, phase_no)
+        self._snapshotted = snapshotted  # (game id, seq): a snapshot of it was written
+        self._chose = chose  # (QQ, game id): a player's /私聊 choice, read back
+        self._kick = kick  # the outbox: rows of the newly indexed games may go out
+        self._now = now
+        self._version = version
+        self.pending: dict[int, store.Meta] = {}  # indexed, not yet rebuilt -> its row
         self._indexing = 0  # restores that have not indexed their rows yet
         self._indexed = asyncio.Event()
         self._indexed.set()
 
-    if TYPE_CHECKING:  # provided by Service and its other parts
-        def judges(self, self_id: int) -> bool: ...
-        def kick(self) -> None: ...
-        def rescan(self) -> None: ...
-        def _install(self, game: Game, snap_seq: int) -> None: ...
-        def _forget(self, gid: int) -> None: ...
-        def forget_account(self, self_id: int) -> None: ...
-        async def ensure_loaded(self, gid: int) -> Game | None: ...
-
-    def index_begins(self) -> None:
+    def begin(self) -> None:
         """From now until the rows are indexed, a command that finds no game waits for them."""
         self._indexing += 1
         self._indexed.clear()
+
+    @property
+    def indexing(self) -> bool:
+        return bool(self._indexing)
+
+    async def wait(self, timeout: float = INDEX_WAIT) -> None:
+        try:
+            await asyncio.wait_for(self._indexed.wait(), timeout)
+        except TimeoutError:
+            pass
+
+    def discard(self, gid: int) -> None:
+        """The game needs no rebuild from here any more (rebuilt, or forgotten)."""
+        self.pending.pop(gid, None)
 
     async def restore(self, accounts: Iterable[int] | None = None, begun: bool = False, rebuild: bool = True) -> int:
         """Index the active games of these accounts (all: None) and arm their deadlines from the game rows:
@@ -67,12 +73,12 @@ class Restore:
         Returns how many games were indexed. With `rebuild`, then rebuild them all in memory (`rebuild_all`)."""
         accounts = list(accounts) if accounts is not None else None
         if not begun:
-            self.index_begins()
+            self.begin()
         try:
-            metas = [m for m in await store.active_games(accounts) if m.gid not in self.self_ids]
+            metas = [m for m in await store.active_games(accounts) if not self._index.knows(m.gid)]
             seats = await store.seated(accounts)
             for c in await PmChoice.all():
-                self.pm_choice[c.qq] = c.game_id
+                self._chose(c.qq, c.game_id)
         finally:
             self._indexing -= 1
             if self._indexing == 0:
@@ -82,16 +88,10 @@ class Restore:
             if gid in members:
                 members[gid].add(qq)
         for m in metas:  # the index at once, in bulk: commands may find any game from here on
-            self.self_ids[m.gid] = m.self_id
-            self._by_group[m.group] = m.gid
-            self._members[m.gid] = frozenset(members[m.gid])
-            for qq in members[m.gid]:
-                self._by_player.setdefault(qq, set()).add(m.gid)
-            self._row[m.gid] = (m.status, m.phase_no, m.deadline)
-            self._snap[m.gid] = m.snap_seq
-            self._pending.add(m.gid)
-        self.kick()
-        soon = self.now() + ARM_AHEAD
+            self._index.add(m.gid, m.self_id, m.group, frozenset(members[m.gid]))
+            self.pending[m.gid] = m
+        self._kick()
+        soon = self._now() + ARM_AHEAD
         for i, m in enumerate(metas):  # the others are armed as their games are rebuilt, soonest first
             if m.deadline is not None and m.deadline <= soon:
                 self._arm_from_row(m.gid)
@@ -103,30 +103,28 @@ class Restore:
 
     def _arm_from_row(self, gid: int) -> None:
         """A game not rebuilt yet meets its deadline all the same (it is rebuilt when it fires)."""
-        status, phase_no, deadline = self._row.get(gid, ("", 0, None))
-        if gid in self._pending and status == "running" and deadline is not None:
-            self._arm("deadline", gid, deadline, phase_no)
-            self._armed.setdefault(gid, {})["deadline"] = (deadline, phase_no)
+        m = self.pending.get(gid)
+        if m is not None and m.status == "running" and m.deadline is not None:
+            self._arm_deadline(gid, m.deadline, m.phase_no)
 
     async def rebuild_all(self) -> int:
         """Rebuild in memory every indexed game that is not yet, soonest deadline first, chunk by chunk
         (commands in between); each game's deadline and reminder are armed as it is rebuilt."""
         far = float("inf")
-        pending = sorted(self._pending, key=lambda g: (self._row.get(g, ("", 0, None))[2] or far, g))
-        late = self.now() + ARM_AHEAD / 2  # a slow rebuild arms the rest from their rows by then
+        pending = sorted(self.pending, key=lambda g: (self.pending[g].deadline or far, g))
+        late = self._now() + ARM_AHEAD / 2  # a slow rebuild arms the rest from their rows by then
         for i in range(0, len(pending), store.CHUNK):
-            if self.now() > late:
+            if self._now() > late:
                 for gid in pending[i:]:
                     self._arm_from_row(gid)
                 late = far
-            chunk = [gid for gid in pending[i:i + store.CHUNK]
-                     if gid in self._pending and self.judges(self.self_ids.get(gid, 0))]
+            chunk = [gid for gid in pending[i:i + store.CHUNK] if gid in self.pending and self._judged(gid)]
             if chunk:
                 await self._rebuild_chunk(chunk)
             await asyncio.sleep(0)
         for gid in pending:  # could not be rebuilt now: it loads when its deadline fires or a command comes
             self._arm_from_row(gid)
-        return len(pending) - len(self._pending)
+        return len(pending) - len(self.pending)
 
     async def _rebuild_chunk(self, gids: list[int]) -> None:
         try:
@@ -136,7 +134,7 @@ class Restore:
             return
         from_start: list[Game] = []
         for gid in gids:
-            if gid not in self._pending or not self.judges(self.self_ids.get(gid, 0)):
+            if gid not in self.pending or not self._judged(gid):
                 continue  # rebuilt meanwhile by a command, or the account went to another process
             try:
                 game = store.replay(gid, got[gid])
@@ -157,56 +155,4 @@ class Restore:
                 log.warning("restore: could not write %s snapshots: %s", len(from_start), e)
             else:
                 for game in from_start:
-                    self._snap[game.gid] = max(self._snap.get(game.gid, 0), game.seq)
-
-    async def wait_indexed(self, timeout: float = INDEX_WAIT) -> None:
-        try:
-            await asyncio.wait_for(self._indexed.wait(), timeout)
-        except TimeoutError:
-            pass
-
-    async def adopt(self, account: int) -> int:
-        """This process now judges the account (its lease was taken): restore its games. Commands for
-        it are taken (and wait for the index) from the moment this is called, before its first await."""
-        if self.accounts is not None:
-            self.accounts.add(account)
-        self.index_begins()
-        self.rescan()
-        return await self.restore([account], begun=True, rebuild=False)
-
-    async def drop(self, account: int) -> None:
-        """Another process judges the account now: forget its games here, stop their timers and sends."""
-        if self.accounts is not None:
-            self.accounts.discard(account)
-        self.forget_account(account)
-        for gid in [g for g, sid in self.self_ids.items() if sid == account]:
-            self._forget(gid)
-
-    async def group_game(self, group_id: int) -> Game | None:
-        """The group's active game, rebuilt now if the background restore has not reached it yet."""
-        if group_id not in self._by_group and self._indexing:
-            await self.wait_indexed()
-        gid = self._by_group.get(group_id)
-        game = await self.ensure_loaded(gid) if gid is not None else None
-        return game if game is not None and game.status != ENDED else None
-
-    async def player_games(self, qq: int) -> list[Game]:
-        """Every active game this QQ plays or judges, rebuilt now where needed."""
-        if qq not in self._by_player and self._indexing:
-            await self.wait_indexed()
-        games = [await self.ensure_loaded(gid) for gid in sorted(self._by_player.get(qq, ()))]
-        return [g for g in games if g is not None and g.status != ENDED]
-
-    async def group_owner(self, group_id: int) -> int | None:
-        """The account hosting the group's active game (None: no active game), wherever it is judged."""
-        gid = self._by_group.get(group_id)
-        if gid is not None:
-            return self.self_ids.get(gid)
-        rows = await GameRow.filter(active_group=group_id).values_list("self_id", flat=True)
-        return rows[0] if rows else None
-
-    async def seated_games(self, qq: int) -> list[tuple[int, int]]:
-        """(game, account) of every active game this QQ has a seat in, whichever account hosts it."""
-        gids = await SeatRow.filter(qq=qq).values_list("game_id", flat=True)
-        return await GameRow.filter(id__in=list(gids), status__in=store.ACTIVE).order_by("id").values_list(
-            "id", "self_id")
+                    self._snapshotted(game.gid, game.seq)

@@ -7,7 +7,7 @@ reaction; private audiences (a seat, a team, the dead, a spectator) become one p
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING
+from dataclasses import dataclass
 
 from ..engine.core import Event, Mute, own_post
 from ..engine.game import Game
@@ -16,8 +16,16 @@ from ..engine.parts.aiseats import humans_only
 from ..engine.views.posts import compose
 from .outbox import merge_data
 
-if TYPE_CHECKING:
-    from . import Origin
+
+@dataclass(frozen=True)
+class Origin:
+    """Where an input came from, so replies go back there."""
+
+    kind: str  # "group" | "private"
+    user_id: int
+    group_id: int = 0
+    label: str = ""  # how to address the sender in a group reply
+    message_id: int = 0  # the QQ message (a vote typed in the group is acknowledged on it)
 
 
 def route(game: Game, events: list[Event], origin: Origin | None) -> list[tuple]:

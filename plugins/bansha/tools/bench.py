@@ -177,7 +177,8 @@ async def build_db(db: str, games: int, seed: int) -> dict[str, Any]:
     from tortoise import Tortoise
 
     from ..models import OutboxRow
-    from ..service import Origin, Service
+    from ..service import Service
+    from ..service.routing import Origin
 
     sim.load_rulesets()
     await Service.init_db(db_url(db))

@@ -170,7 +170,7 @@ async def latency_child(db: str, games: int, rounds: int, seed: int, game_name: 
 
     async def quiet() -> None:
         for _ in range(6000):  # the sender drains what the last round produced before the next round starts
-            if await svc.pending_outbox() == 0:
+            if await svc.outbox.pending() == 0:
                 return
             await asyncio.sleep(0.005)
 

@@ -375,7 +375,8 @@ async def snapshot_child(db: str, inputs: int, seed: int, game_name: str) -> dic
 
     from .. import db as bansha_db
     from ..models import SnapshotRow
-    from ..service import Origin, Service
+    from ..service import Service
+    from ..service.routing import Origin
     from .kit import BOT_ID, OWNER, db_url, durable, script_game, shifted, typical_size
 
     sim.load_rulesets()

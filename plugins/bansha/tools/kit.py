@@ -149,7 +149,7 @@ async def open_at_a_vote(svc: Any, ruleset: Ruleset, options: dict[str, Any], ga
                          qq0: int) -> list[tuple[int, int, Game]]:
     """`games` games of `ruleset`, each played by the random agent up to its first day vote and stored through the
     state service as BOT_ID's, in groups group0… with players qq0…: (game id, group, the played game) each."""
-    from ..service import Origin
+    from ..service.routing import Origin
 
     n = typical_size(ruleset, options)
     out = []

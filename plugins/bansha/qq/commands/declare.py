@@ -44,7 +44,7 @@ def reply_target(event: GroupMessageEvent) -> tuple[Game, int] | None:
     svc = current()
     if svc is None:
         return None
-    game = svc.game_in_group(event.group_id)
+    game = svc.index.game_in_group(event.group_id)
     if game is None or game.status != RUNNING:
         return None
     seat = game.seat_of(event.user_id)

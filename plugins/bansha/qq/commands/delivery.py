@@ -12,7 +12,7 @@ async def resend(call: Call) -> str:
     games = await call.games()
     # held messages of any game; those whose ack never came (they may have arrived) only of the games
     # still running: an old game's whole record must not come again
-    n = await svc.delivery.release(call.user, uncertain_in=[g.gid for g in games])
+    n = await svc.outbox.delivery.release(call.user, uncertain_in=[g.gid for g in games])
     if not n:
         return "没有未送达给你的私聊。"
     where = "，请留意私聊" if call.in_group else ""

@@ -30,7 +30,7 @@ async def open_(call: Call) -> None:
     group = call.event.group_id  # type: ignore[attr-defined]
     if config.bansha_groups and group not in config.bansha_groups:
         raise Refusal("本群没有开放版杀。")
-    owner = await service().group_owner(group)
+    owner = await service().index.group_owner(group)
     if owner is not None and owner != call.account:
         raise NotOwner(f"group {group}: another account's game")  # that account answers
     if owner is not None:

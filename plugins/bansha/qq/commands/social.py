@@ -25,7 +25,7 @@ async def _my_game(call: Call, *, seats: bool = True) -> Game:
     svc = service()
     games = {g.gid: g for g in _watched(call.user)}
     if seats:
-        games.update({g.gid: g for g in svc.games_of(call.user) if g.seat_of(call.user) is not None})
+        games.update({g.gid: g for g in svc.index.games_of(call.user) if g.seat_of(call.user) is not None})
     if not games:
         raise Refusal("你没有参加或观战进行中的游戏。")
     if len(games) == 1:
@@ -72,7 +72,7 @@ async def dead_chat(call: Call) -> None:
 async def restart(call: Call) -> None:
     svc = service()
     group = call.event.group_id  # type: ignore[attr-defined]
-    if svc.game_in_group(group) is not None:
+    if svc.index.game_in_group(group) is not None:
         raise Refusal("本群还有一局没有结束的游戏：结束（或 /法官 终止）之后才能重开。")
     old = await svc.last_ended(group)
     if old is None:
