@@ -1,4 +1,4 @@
-"""The engine's shared building blocks, each on its own: a game's book of roles and handlers, the order's
+"""The engine's shared building blocks, each on its own: a game's book of roles, the order's
 step states, the mute as a typed effect, and the default reach of the PM-only guard."""
 
 from __future__ import annotations
@@ -17,34 +17,10 @@ HIDE = Skill("hide", "躲藏", phases=("night",))
 ALARM = Skill("alarm", "警报", targets=0, mandatory=True)
 
 
-def test_a_book_reports_what_is_declared_without_behaviour_and_the_reverse():
+def test_a_book_refuses_two_skills_under_one_key_or_a_role_twice():
     book = Book("demo")
     seer = book.role(Role("看守", "好人", (LOOK, HIDE, ALARM)))
     assert seer.skill_keys == ("look", "hide", "alarm") and seer.skill("hide") is HIDE
-
-    @book.effect(LOOK)
-    def look(ctx, state, seat, action): ...
-
-    assert book.problems() == ["skill hide (躲藏) has no effect"]  # the mandatory 警报 needs none
-
-    @book.effect(HIDE)
-    def hide(ctx, state, seat, action): ...
-
-    @book.step("count")
-    def count(ctx, state): ...
-
-    assert book.problems() == ["step handler count is in no order"]
-    assert book.problems(["look", "count", "dawn"]) == ["order step dawn has no handler"]
-    book.target(Skill("ghost", "幽灵"))(lambda state, seat, target: None)
-    assert book.problems(["look", "count"]) == ["target handler for ghost, which no role declares"]
-
-
-def test_a_book_refuses_two_handlers_or_two_skills_under_one_key():
-    book = Book("demo")
-    book.role(Role("看守", "好人", (LOOK,)))
-    book.effect(LOOK)(lambda *a: None)
-    with pytest.raises(ValueError, match="second effect"):
-        book.effect(LOOK)(lambda *a: None)
     with pytest.raises(ValueError, match="two different skills"):
         book.declare(Skill("look", "另一个查看"))
     with pytest.raises(ValueError, match="registered twice"):

@@ -8,7 +8,7 @@ import pytest
 from longrun import LONG
 
 from plugins.bansha.engine.agents.play import play_game
-from plugins.bansha.engine.core import cache, incremental
+from plugins.bansha.engine.core import cache
 from plugins.bansha.engine.core.cache import Stale
 from plugins.bansha.engine.game import registry
 
@@ -45,7 +45,6 @@ def play_checked(rules, games: int, first_seed: int = 0) -> int:
 @pytest.fixture
 def verify(monkeypatch):
     monkeypatch.setattr(cache, "VERIFY", True)
-    monkeypatch.setattr(incremental, "VERIFY", True)
 
 
 @pytest.mark.long

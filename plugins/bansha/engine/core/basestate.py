@@ -3,9 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
 
-from . import incremental
 from .status import StatusBook
 
 
@@ -30,7 +28,3 @@ class BaseState:
     def use(self, seat: int, key: str) -> None:
         k = f"{seat}:{key}"
         self.uses[k] = self.uses.get(k, 0) + 1
-
-    def __getstate__(self) -> dict[str, Any]:
-        """The fields only: what engine/core/incremental.py keeps on the state is rebuilt after a restore."""
-        return {k: v for k, v in self.__dict__.items() if not incremental.transient(k)}

@@ -2,8 +2,8 @@
 
 Each game keeps ONE tuple of `Step`s in the rule text's order; a game with more to say about a step (the
 text's numeral, the role that acts, the sub-step's mode) subclasses `Step`. A step's `key` names what
-runs: a skill's effect or a procedure of the game, registered with its book (`@BOOK.step(key)`,
-engine/core/roles.py), so a step without a handler fails the game's tests.
+runs — a unit of the game or a procedure of its own — and `moments` the moments of that unit the step runs;
+engine/core/behaviour.py `problems` checks both against the units, at load and in the game's tests.
 """
 
 from __future__ import annotations

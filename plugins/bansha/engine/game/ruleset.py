@@ -22,7 +22,7 @@ from ..core.behaviour import NOW, Behaviour
 from ..core.channels import Channel, help_line
 from ..core.order import STEP_RESOLVED, STEP_SUBMITTED, STEP_WAITING, StepView, step_state
 from ..core.phases import COMMON_OPTIONS, FORUM, OptionSpec, PhaseSpec, format_duration
-from ..core.roles import BLOCKED, EFFECT, TARGET, Book
+from ..core.roles import Book
 from ..core.skills import Skill, check_target_rule, find_skill, rule_targets
 from . import part as parts
 from .ctx import Ctx
@@ -129,10 +129,7 @@ class Ruleset:
     # --- optional hooks ---------------------------------------------------
     def blocked(self, state: Any, seat: int, skill: Skill) -> str | None:
         """Why this seat cannot use this skill right now (beyond phase, uses, life): the unit's own check."""
-        if isinstance(skill, Behaviour):
-            return skill.blocked(state, seat)
-        check = self.book.handler(BLOCKED, skill.key) if self.book else None
-        return check(state, seat) if check else None
+        return skill.blocked(state, seat) if isinstance(skill, Behaviour) else None
 
     def target_refusal(self, state: Any, seat: int, skill: Skill, target: int) -> str | None:
         """Why this target is refused (beyond the declaration's target rule): `target_check`'s answer."""
@@ -142,25 +139,19 @@ class Ruleset:
     def target_check(self, state: Any, seat: int, skill: Skill) -> Callable[[int], str | None] | None:
         """`target_refusal` for this seat and skill as a function of the target, or None when no target is
         refused beyond the declaration's rule: `legal` asks it once per skill, not once per candidate. By
-        default the book's check; a game that overrides `target_refusal` instead is asked per target."""
+        default the unit's own `target`; a game that overrides `target_refusal` instead is asked per target."""
         if isinstance(skill, Behaviour):
             return partial(skill.target, state, seat)
         if type(self).target_refusal is not Ruleset.target_refusal:
             return partial(self.target_refusal, state, seat, skill)
-        check = self.book.handler(TARGET, skill.key) if self.book else None
-        return None if check is None else (lambda target: check(state, seat, target))
+        return None
 
     def perform(self, ctx: Ctx, state: Any, seat: int, skill: Skill, action: Action) -> None:
-        """Every check passed: the skill's effect (a unit's `resolve`; from the book; a game not yet in one:
-        its do_<key>)."""
-        if isinstance(skill, Behaviour) and skill.submit == NOW:
-            skill.resolve(ctx, state, seat, action)
-            return
-        effect = self.book.handler(EFFECT, skill.key) if self.book else None
-        handler = effect or getattr(self, f"do_{skill.key}", None)
-        if handler is None:
+        """Every check passed: the unit's effect when it resolves when used (NOW). A game with PLAN units
+        records them here instead (it overrides `perform`)."""
+        if not (isinstance(skill, Behaviour) and skill.submit == NOW):
             raise Refusal(f"「{skill.name}」暂时无法使用。")
-        handler(ctx, state, seat, action)
+        skill.resolve(ctx, state, seat, action)
 
     def give_up(self, ctx: Ctx, state: Any, seat: int, skill: Skill | None) -> None:
         """/放弃: by default marks the seat done for this phase."""
