@@ -141,7 +141,8 @@ class Ruleset:
         refused beyond the declaration's rule: `legal` asks it once per skill, not once per candidate. By
         default the unit's own `target`; a game that overrides `target_refusal` instead is asked per target."""
         if isinstance(skill, Behaviour):
-            return partial(skill.target, state, seat)
+            # the protocol's own `target` refuses nothing: asked for every candidate, it would only cost time
+            return None if type(skill).target is Behaviour.target else partial(skill.target, state, seat)
         if type(self).target_refusal is not Ruleset.target_refusal:
             return partial(self.target_refusal, state, seat, skill)
         return None
