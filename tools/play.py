@@ -21,9 +21,9 @@ from pathlib import Path
 from typing import Any
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(REPO_ROOT))  # `tests.fakeqq` when run as a plain script
+sys.path[:0] = [str(REPO_ROOT), str(REPO_ROOT / "tests" / "support")]  # the fake OneBot client, as a plain script
 
-from tests.fakeqq import BotProcess, FakeQQ, Segment, Sent, at, text  # noqa: E402
+from fakeqq import BotProcess, FakeQQ, Segment, Sent, at, text  # noqa: E402
 
 HELP = """\
 命令：

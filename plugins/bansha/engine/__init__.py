@@ -1,9 +1,11 @@
 """The pure engine: no nonebot, tortoise, apscheduler, clock or global random.
 
-Layers, each importing only those below it (tests/test_architecture.py checks the import graph):
-the vocabulary (core, rng, phases, skills, status, votes, channels), the door a ruleset works through
-(ctx, parts), the ruleset protocol (ruleset, roles), the game (game: inputs folded, phases, the outcome),
-the engine's parts (forum, lurk, reminders, rulings, judge, social, speaking, signup), and what plays or checks whole games (agent, replay, audit).
+Sub-packages, each importing only those before it (tests/test_architecture.py checks the import graph, type-only
+imports included): core (the vocabulary: events, skills and units of behaviour, phases, votes, statuses, the
+order, the cache), mechanics (rule pieces several games share), game (the loop that folds inputs, the door a
+ruleset works through — Ruleset, Ctx —, the registry and the parts' interface), parts (what a game runs besides
+its ruleset: forum play, cards, rulings, the judge's commands, social play, sign-up, AI seats), views (what
+reads a game for people: posts, the leak audit) and agents (what plays whole games).
 This package puts the parts together: the game calls every installed part and names none.
 """
 
