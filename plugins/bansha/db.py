@@ -47,6 +47,8 @@ async def connect(db_url: str, *, global_fallback: bool = True, extra_apps: dict
     `extra_apps` (the benchmark's baseline table) join the context without migrations: their tables
     are created if missing."""
     global _ctx
+    if _ctx is not None:  # one context per process: a second connect (a test's own database) replaces the first
+        await close()
     if db_url.startswith("sqlite://"):
         path = db_url[len("sqlite://") :]
         if path and path != ":memory:":
