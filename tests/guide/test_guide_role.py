@@ -6,17 +6,13 @@ Afterwards the book is as it was."""
 
 from __future__ import annotations
 
-import importlib
 import re
-import sys
 
 import pytest
 from paths import ROOT
+from werewolf_newrole import added
 from werewolf_table import Table
 
-from plugins.bansha.engine.core.behaviour import problems
-from plugins.werewolf import boards, order
-from plugins.werewolf.book import BOOK, WerewolfUnit
 from plugins.werewolf.order import NightStep
 from plugins.werewolf.terms import DAY, NIGHT
 
@@ -26,22 +22,14 @@ GRAVE_STEP = NightStep("grave", "守墓人", NIGHT, moments=("close",))
 # --- end ---
 
 
-def _problems() -> list[str]:
-    return problems(BOOK.units, order.MOMENTS, (*order.NIGHT_ORDER, *order.AFTER_DEATH), base=WerewolfUnit)
-
-
 @pytest.fixture
 def gravekeeper(monkeypatch):
-    saved = (dict(BOOK.roles), dict(BOOK.skills), dict(BOOK.units))
-    sys.modules.pop("werewolf_gravekeeper", None)
-    module = importlib.import_module("werewolf_gravekeeper")  # the one new module declares itself in the book
-    assert _problems() == ["grave writes the moment close, but the table does not list it there"]  # the one check
-    monkeypatch.setattr(order, "NIGHT_ORDER", (*order.NIGHT_ORDER, GRAVE_STEP))
-    monkeypatch.setattr(boards, "CARDS", (*boards.CARDS, "守墓人"))
-    assert _problems() == []
-    yield module
-    BOOK.roles, BOOK.skills, BOOK.units = saved
-    sys.modules.pop("werewolf_gravekeeper", None)
+    yield from added(monkeypatch, "werewolf_gravekeeper", GRAVE_STEP, "守墓人")
+
+
+def test_the_one_check_names_the_missing_step_before_it_is_added(gravekeeper):
+    _module, alone = gravekeeper
+    assert alone == ["grave writes the moment close, but the table does not list it there"]
 
 
 def test_the_gravekeeper_learns_the_exiled_players_camp_at_night(gravekeeper):

@@ -5,37 +5,20 @@ the prompt, the refusal, the dawn's answer, /身份, the 导演台. Afterwards t
 
 from __future__ import annotations
 
-import importlib
-import sys
-
 import pytest
+from werewolf_newrole import added, problems
 from werewolf_table import Table
 
-from plugins.bansha.engine.core.behaviour import problems
-from plugins.werewolf import boards, order
-from plugins.werewolf.book import BOOK, WerewolfUnit
+from plugins.werewolf.book import BOOK
 from plugins.werewolf.order import NightStep
 from plugins.werewolf.terms import DAY, NIGHT
 
 BOARD = "狼人*2,守夜人,预言家,平民*3"
 
 
-def _problems() -> list[str]:
-    return problems(BOOK.units, order.MOMENTS, (*order.NIGHT_ORDER, *order.AFTER_DEATH), base=WerewolfUnit)
-
-
 @pytest.fixture
 def watchman(monkeypatch):
-    saved = (dict(BOOK.roles), dict(BOOK.skills), dict(BOOK.units))
-    sys.modules.pop("werewolf_watchman", None)
-    module = importlib.import_module("werewolf_watchman")  # the one new module declares itself in the book
-    step = NightStep("patrol", "守夜人", NIGHT, moments=("morning",))
-    monkeypatch.setattr(order, "NIGHT_ORDER", (*order.NIGHT_ORDER, step))
-    monkeypatch.setattr(boards, "CARDS", (*boards.CARDS, "守夜人"))
-    assert _problems() == []
-    yield module
-    BOOK.roles, BOOK.skills, BOOK.units = saved
-    sys.modules.pop("werewolf_watchman", None)
+    yield from added(monkeypatch, "werewolf_watchman", NightStep("patrol", "守夜人", NIGHT, moments=("morning",)), "守夜人")
 
 
 def test_a_role_from_one_module_plays_through_the_engine(watchman):
@@ -76,4 +59,4 @@ def test_a_quiet_night_for_the_patrolled(watchman):
 
 def test_the_book_is_as_it_was_after_the_example():
     assert "守夜人" not in BOOK.roles and "patrol" not in BOOK.skills and "patrol" not in BOOK.units
-    assert _problems() == []
+    assert problems() == []
