@@ -380,3 +380,30 @@ async def test_restart_arms_near_deadlines_from_the_rows_and_the_rest_as_games_a
     await svc3.restore(rebuild=False)
     await svc3.fire_deadline(near.gid, near.phase_no)
     assert svc3.games[near.gid].phase_no > near.phase_no
+
+
+async def test_a_send_that_completes_while_a_batch_is_marked_is_marked_too(h, monkeypatch):
+    """The outbox marks sent rows in batches. A send that completed while a batch was being written used to stay
+    unmarked (no marker was scheduled for it: one was running), so after a restart it went out again."""
+    svc = h.service()
+    game = await open_toy(svc)
+    first, late = [r.id for r in await OutboxRow.filter(game_id=game.gid).order_by("id")][:2]
+    real = OutboxRow.filter
+
+    def during_the_write(*args, **kwargs):
+        query = real(*args, **kwargs)
+        if kwargs.get("id__in") == [first]:
+            update = query.update
+
+            async def and_meanwhile(**fields):
+                svc.outbox._delivered.add(late)  # another chat's send completes while this batch is written
+                return await update(**fields)
+
+            query.update = and_meanwhile
+        return query
+
+    monkeypatch.setattr(OutboxRow, "filter", during_the_write)
+    svc.outbox._delivered = {first}
+    await svc.outbox._mark_delivered()
+    monkeypatch.undo()
+    assert {first, late} <= {r.id for r in await OutboxRow.filter(sent=True)}

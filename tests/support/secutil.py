@@ -89,7 +89,9 @@ async def drained(proc: BotProcess, timeout: float = WAIT) -> None:
     end = time.monotonic() + timeout
     while db_query(proc, "SELECT count(*) FROM bansha_outbox WHERE sent=0 AND held=0")[0][0]:
         if time.monotonic() > end:
-            raise TimeoutError("outbox not drained\n" + proc.log_tail())
+            stuck = db_query(proc, "SELECT id, game_id, kind, target, attempts, error, text FROM bansha_outbox"
+                                   " WHERE sent=0 AND held=0 LIMIT 5")
+            raise TimeoutError(f"outbox not drained: {stuck}\n" + proc.log_tail())
         await asyncio.sleep(0.01)
 
 

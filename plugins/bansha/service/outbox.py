@@ -427,18 +427,19 @@ class Outbox:
         await self._mark_delivered()
 
     async def _mark_delivered(self) -> None:
-        """Mark what was sent; if the DB refuses, keep the ids and mark them with the next batch."""
-        if not self._delivered:
-            return
-        ids = sorted(self._delivered)
-        try:
-            await OutboxRow.filter(id__in=ids).update(sent=True)
-        except Exception as e:
-            log.warning("outbox: cannot mark %s rows sent yet: %s", len(ids), e)
-            if self._background:
-                asyncio.get_running_loop().call_later(5.0, self._schedule_mark)
-            return
-        self._delivered.difference_update(ids)
+        """Mark what was sent; if the DB refuses, keep the ids and mark them with the next batch. A send that
+        completes while a batch is being written is marked by the next turn of this loop: no marker would be
+        scheduled for it (this one is still running), and an unmarked row would go out again after a restart."""
+        while self._delivered:
+            ids = sorted(self._delivered)
+            try:
+                await OutboxRow.filter(id__in=ids).update(sent=True)
+            except Exception as e:
+                log.warning("outbox: cannot mark %s rows sent yet: %s", len(ids), e)
+                if self._background:
+                    asyncio.get_running_loop().call_later(5.0, self._schedule_mark)
+                return
+            self._delivered.difference_update(ids)
 
     async def pending(self) -> int:
         """Messages not sent yet: unsent rows (not held) and replies held in memory."""
