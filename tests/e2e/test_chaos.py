@@ -19,7 +19,7 @@ import sqlite3
 import pytest
 from fakeqq import BotProcess, FakeQQ
 from mirror import Mirror, expected
-from paths import ROOT
+from secutil import start_bot, stop_bot
 
 from plugins.bansha.engine import Refusal, apply
 from plugins.bansha.engine.core.rng import Rng
@@ -100,14 +100,9 @@ class ChaosMirror(Mirror):
 
 @pytest.fixture(scope="module")
 async def bot():
-    proc = BotProcess(ROOT, superusers=(JUDGE,))
-    proc.start()
-    await proc.wait_ready(60)
-    qq = FakeQQ.for_process(proc)
-    await qq.connect()
+    proc, qq = await start_bot()  # JUDGE is the bot's SUPERUSER
     yield proc, qq
-    await qq.close()
-    proc.cleanup()
+    await stop_bot(proc, qq)
 
 
 def _size(rules) -> int:

@@ -9,9 +9,9 @@ from __future__ import annotations
 import asyncio
 
 import pytest
-from fakeqq import BotProcess, FakeQQ
+from fakeqq import FakeQQ
 from mirror import Mirror
-from paths import ROOT
+from secutil import start_bot, stop_bot
 
 from plugins.bansha.engine.game import ENDED, registry
 
@@ -22,14 +22,9 @@ GAMES = [r for r in registry.all_rulesets() if r.key != "toy"]
 
 @pytest.fixture(scope="module")
 async def bot():
-    proc = BotProcess(ROOT, superusers=(JUDGE,))
-    proc.start()
-    await proc.wait_ready(60)
-    qq = FakeQQ.for_process(proc)
-    await qq.connect()
+    proc, qq = await start_bot()  # JUDGE is the bot's SUPERUSER
     yield proc, qq
-    await qq.close()
-    proc.cleanup()
+    await stop_bot(proc, qq)
 
 
 def _players(group: int, n: int) -> list[int]:

@@ -13,10 +13,9 @@ import io
 import time
 
 import pytest
-from fakeqq import BotProcess, FakeQQ
 from mirror import Mirror
-from paths import ROOT
 from PIL import Image
+from secutil import start_bot, stop_bot
 
 from plugins.bansha import images
 from plugins.bansha.engine import Input
@@ -32,14 +31,9 @@ SPECTATOR, SEER_OF_ALL, STRANGER = 61090, 61091, 61092
 
 @pytest.fixture(scope="module")
 async def bot():
-    proc = BotProcess(ROOT, superusers=(JUDGE,))
-    proc.start()
-    await proc.wait_ready(60)
-    qq = FakeQQ.for_process(proc)
-    await qq.connect()
+    proc, qq = await start_bot()  # JUDGE is the bot's SUPERUSER
     yield proc, qq
-    await qq.close()
-    proc.cleanup()
+    await stop_bot(proc, qq)
 
 
 @pytest.fixture(scope="module")
