@@ -5,6 +5,7 @@ scanning the seats on every question (胜负判定 asks them after every change)
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from .declared import ROLES
 from .order import MOMENTS
@@ -22,8 +23,7 @@ class Table:
     def may_hold(self, keys: frozenset[str]) -> frozenset[int]:
         """The seats whose role lists one of these skills, or may gain skills by a rule (Role.plain); a seat outside
         them holds none of them unless a 变脸 card or a grant gives it."""
-        return frozenset(s for s in range(1, len(self.roles)) if not ROLES[self.roles[s]].plain
-                         or keys.intersection(ROLES[self.roles[s]].may_hold))
+        return _may_hold(tuple(self.roles), keys)  # (a pure function of the deal: asked per phase, kept per deal)
 
     @classmethod
     def of(cls, roles: list[str], factions: list[str]) -> Table:
@@ -40,3 +40,9 @@ class Table:
             wolves=tuple(s for s in seats if factions[s] == WOLF),
             innate=tuple(s for s in seats if innate.intersection(ROLES[roles[s]].skill_keys)),
         )
+
+
+@lru_cache(maxsize=512)
+def _may_hold(roles: tuple[str, ...], keys: frozenset[str]) -> frozenset[int]:
+    return frozenset(s for s in range(1, len(roles)) if not ROLES[roles[s]].plain
+                     or keys.intersection(ROLES[roles[s]].may_hold))

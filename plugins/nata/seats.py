@@ -51,10 +51,15 @@ def target_refusal(state: NataState, seat: int, skill: NataSkill, target: int) -
     return skill.target(state, seat, target)
 
 
-def target_check(state: NataState, seat: int, skill: NataSkill) -> Callable[[int], str | None]:
+def target_check(state: NataState, seat: int, skill: NataSkill) -> Callable[[int], str | None] | None:
     """`target_refusal` as a function of the target (the engine's `legal` asks it once per skill)."""
     public = () if skill.picks_dead else state.public_out
     marks = state.marks.get(state.key(seat, skill.key), ()) if skill.once_each else ()
+    if type(skill).target is NataSkill.target:  # the skill refuses no target of its own (most do not)
+        if not public and not marks:
+            return None  # (the engine then lets every candidate the declaration allows)
+        return lambda target: (target_refusal(state, seat, skill, target)
+                               if target in public or target in marks else None)
     refuse = skill.target
 
     def check(target: int) -> str | None:
@@ -63,6 +68,7 @@ def target_check(state: NataState, seat: int, skill: NataSkill) -> Callable[[int
         return refuse(state, seat, target)
 
     return check
+
 
 
 def owes(state: NataState, seat: int) -> bool:
@@ -120,7 +126,7 @@ def _asker(rules: Any, state: NataState) -> Callable[[int], bool]:
                     continue
                 if sk.least_targets:
                     check = target_check(state, seat, sk)
-                    if not any(check(t) is None for t in state.seats()):
+                    if check is not None and not any(check(t) is None for t in state.seats()):
                         continue
                 return True
             return False

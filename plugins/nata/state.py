@@ -309,13 +309,18 @@ class NataState(BaseState):
                 return False
         return True
 
+    def may_hold(self, seat: int, skill: str) -> bool:
+        """Could the seat hold the skill at all? False for a seat whose role neither lists it nor gains any (face,
+        grants, a rule's `gives`): then `held` need not be worked out."""
+        return (skill in ROLES[self.roles[seat]].may_hold or skill in (_GIVEN or _given()) or bool(self.face.get(seat))
+                or bool(self.grants.get(seat)))
+
     def holding(self, skill: str) -> list[int]:
-        # a seat of a role that neither lists the skill nor gains any (face, grants, adds) cannot hold it
         if skill in (_GIVEN or _given()):
             return [s for s in self.seats() if self.holds(s, skill)]
         roles, face, grants = self.roles, self.face, self.grants
         return [s for s in self.seats() if (skill in ROLES[roles[s]].may_hold or face.get(s) or grants.get(s))
-                and self.holds(s, skill)]
+                and self.holds(s, skill)]  # (`may_hold`, inlined: asked for every seat)
 
     # --- wolves ---------------------------------------------------------------------------------
     def labels_of(self, seat: int) -> list[str]:

@@ -58,7 +58,7 @@ class JICHENG(NataSkill):
         return state.inner(seat) and not state.spent_on(seat, self.key) and state.key(seat, self.key) not in state.plans
 
     def owes(self, state: NataState, seat: int) -> bool:
-        if state.phase != EARLY or not state.alive[seat]:
+        if state.phase != EARLY or not state.alive[seat] or not state.may_hold(seat, self.key):
             return False
         keys = state.held(seat)
         return self.key in keys and state.holds(seat, self.key, keys) and self._due(state, seat)

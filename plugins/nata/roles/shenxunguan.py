@@ -29,7 +29,7 @@ ANSWER_WORDS = ("是", "否", "无法回答")
        syntax="审讯 <被审讯者> <问题（20字以内）>", declare=True, count=1, instant=True, no_election=True, pm_only=False)
 class SHENXUN(NataSkill):
     def offered(self, state: NataState, seat: int) -> bool:
-        return state.alive[seat] and "shenxun" not in state.held(seat)  # anyone may post a 宣言
+        return state.alive[seat] and not (state.may_hold(seat, "shenxun") and "shenxun" in state.held(seat))  # anyone may post a 宣言
 
     def check(self, state: NataState, seat: int, action: Action) -> str | None:
         """Checks that hold for anyone's 宣言 (a refusal must not tell a real 审讯官 from a bluff)."""

@@ -72,7 +72,7 @@ class YEXING(NataSkill):
         return target
 
     def owes(self, state: NataState, seat: int) -> bool:
-        if state.phase != START:
+        if state.phase != START or not state.may_hold(seat, self.key):
             return False
         keys = state.held(seat)
         return self.key in keys and seat not in state.wild_mode and state.holds(seat, self.key, keys)

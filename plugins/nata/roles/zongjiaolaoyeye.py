@@ -39,7 +39,7 @@ class HERESY(NataSkill):
         return []
 
     def owes(self, state: NataState, seat: int) -> bool:
-        if state.phase != START:
+        if state.phase != START or not state.may_hold(seat, self.key):
             return False
         keys = state.held(seat)
         return self.key in keys and not state.heretics and state.holds(seat, self.key, keys)

@@ -125,7 +125,7 @@ def play_game(
             return feed(Input.make("pass", qq, clock))
         if table is not None and isinstance(act, Say):
             return say(seat, act)
-        skill = next((s for s in ruleset.skills_of(game.state, seat) if s.key == act.skill), None)
+        skill = next((s for s in game.skills_of(seat) if s.key == act.skill), None)
         name = skill.name if skill else act.skill
         via = "group" if skill is not None and skill.public else "pm"
         return feed(Input.make("act", qq, clock, skill=name, words=_words(act), via=via, reason=act.reason), seat, act)

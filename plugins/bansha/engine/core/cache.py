@@ -4,7 +4,8 @@ Between two inputs a game's state does not change, yet the engine asks the same 
 (after the input settles, for an early close, for reminders, the QQ layer for every message, the
 simulator's agents before every move): who owes an action (`pending`), is it over (`outcome`), what may a
 seat do (`skills_of`, `legal`). `Game.ask` keeps each answer for the game's current input (`Game.seq`); the
-next input makes them all stale, and while an input is being folded nothing is kept (the state is changing).
+next input makes them all stale, and while an input is being folded nothing is kept (the state is changing) —
+except who owes an action as the input settles, which is the first thing the wait after it asks (`keep`).
 
 Across inputs an answer is kept only where the ruleset declares it, in one place a reader finds:
 `Ruleset.reuse = {"outcome": outcome_key}` — the answer holds while `outcome_key(state)`, a small hashable of
@@ -61,6 +62,14 @@ def ask(answers: Answers, seq: int, busy: bool, rules: Any, state: Any, name: st
     if not busy:
         answers.now[(name, args)] = copy(value) if copy else value
     return value
+
+
+def keep(answers: Answers, seq: int, name: str, args: tuple, value: Any) -> None:
+    """Keep an answer for input `seq` that was asked of exactly the state `seq` starts from (the engine asks who
+    owes an action as an input settles; the wait after it would ask again)."""
+    if answers.seq != seq:
+        answers.seq, answers.now = seq, {}
+    answers.now[(name, args)] = value
 
 
 def _served(rules: Any, name: str, state: Any, args: tuple, value: Any, fresh: Callable[..., Any],

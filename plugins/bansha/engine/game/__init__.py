@@ -25,6 +25,7 @@ from .ctx import Ctx
 from .ruleset import Ruleset
 
 SIGNUP, RUNNING, ENDED = "signup", "running", "ended"
+_NONE = object()
 MAX_NAME = 16
 _EARLY_CLOSE_LIMIT = 20  # guards against a ruleset that never waits
 
@@ -127,11 +128,33 @@ class Game:
         return self._ask("legal", seat, copy=list)
 
     def _ask(self, name: str, *args: Any, copy: Any = None) -> Any:
+        d = self.__dict__
+        answers = d.get("_answers")
+        if answers is None:
+            answers = d["_answers"] = cache.Answers()
+        elif answers.seq == self.seq and not d.get("_busy") and not cache.VERIFY:
+            held = answers.now.get((name, args), _NONE)  # (the common case, without a call into the cache)
+            if held is not _NONE:
+                return copy(held) if copy else held
+        return cache.ask(answers, self.seq, self.__dict__.get("_busy", False), self.rules, self.state, name, *args,
+                         copy=copy)
+
+    def skills_found(self, seat: int) -> list[Skill]:
+        """`skills_of` as the input being folded found it: asked by a handler before it changes anything, when
+        the answer kept for the state the input found still holds (`_act` looks up the skill it was sent with)."""
+        busy = self.__dict__.get("_busy", False)
+        self.__dict__["_busy"] = False
+        try:
+            return self.skills_of(seat)
+        finally:
+            self.__dict__["_busy"] = busy
+
+    def _keep(self, name: str, value: Any, *args: Any) -> None:
+        """An answer asked while the input was folded, of the state as it settled: kept for the wait after it."""
         answers = self.__dict__.get("_answers")
         if answers is None:
             answers = self.__dict__["_answers"] = cache.Answers()
-        return cache.ask(answers, self.seq, self.__dict__.get("_busy", False), self.rules, self.state, name, *args,
-                         copy=copy)
+        cache.keep(answers, self.seq, name, args, set(value) if isinstance(value, set) else value)
 
     def __getstate__(self) -> dict[str, Any]:
         """The game itself: the kept answers are the engine's, rebuilt as asked (never pickled or copied)."""
@@ -160,12 +183,14 @@ def apply(game: Game, inp: Input) -> list[Event]:
     game.__dict__["_busy"] = True  # this input may change anything: no answer is kept for it (engine/core/cache.py)
     try:
         handler(game, ctx, inp)
-        _after(game, ctx, rules)
+        owing = _after(game, ctx, rules)
     finally:
         game.__dict__["_busy"] = False
     if game.phase_no != before[0] or game.deadline != before[1] or game.status == SIGNUP:
         _set_reminder(game, inp.at)  # (in sign-up every join or leave may move the roster's moment)
     game.seq += 1
+    if owing is not None:  # asked of the state as the input left it: the first answer of the next input's wait
+        game._keep("pending", owing)
     events = ctx.events
     for part in parts.writing("after_input"):  # what a part adds once the input is folded (the spectators' feed)
         more = part.after_input(game, inp, events)
@@ -222,7 +247,7 @@ def _act(game: Game, ctx: Ctx, inp: Input) -> None:
     rules = game.rules
     args = dict(inp.args)
     word = args.get("skill", "")
-    skill = rules.find(game.state, seat, word)
+    skill = rules.find(game.state, seat, word, game.skills_found(seat))  # (nothing of this input has happened yet)
     via = args.get("via", "pm")
     if skill.public and via != "group":
         raise Refusal(f"「{skill.name}」需要在群里公开使用。")
@@ -380,16 +405,17 @@ _HANDLERS = {  # sign-up ("join", "leave") is engine/parts/signup.py's
 # --- after every accepted input ---------------------------------------------------
 
 
-def _after(game: Game, ctx: Ctx, rules: Ruleset) -> None:
-    """Settle the game after an input: outcome, phase entries, early closes."""
+def _after(game: Game, ctx: Ctx, rules: Ruleset) -> set[int] | None:
+    """Settle the game after an input: outcome, phase entries, early closes. Returns who owes an action in the
+    settled state when the last early-close check asked it (None when it did not)."""
     for _ in range(_EARLY_CLOSE_LIMIT):
         if game.status != RUNNING:
-            return
+            return None
         state = game.state
         result = game.verdict()
         if result is not None:
             _finish(game, ctx, result, result.text)
-            return
+            return None
         if ctx.entered:
             ctx.entered.clear()
             spec = rules.phases[state.phase]
@@ -401,24 +427,21 @@ def _after(game: Game, ctx: Ctx, rules: Ruleset) -> None:
             _announce_phase(game, ctx, spec)
             for part in parts.installed():
                 part.on_enter(game, ctx)
-        elif _closes_early(game, rules, state):
-            _close(game, ctx)
         else:
-            return
+            owing = _owing_if_early(game, rules, state)
+            if owing or owing is None or rules.keep_open(state) or any(
+                    part.holds_open(game) for part in parts.writing("holds_open")):  # (speaking turns)
+                return owing  # settled: nothing after this changes the state
+            _close(game, ctx)
     raise RuntimeError("phase loop did not settle")  # a ruleset bug, not a player's
 
 
-def _closes_early(game: Game, rules: Ruleset, state: Any) -> bool:
+def _owing_if_early(game: Game, rules: Ruleset, state: Any) -> set[int] | None:
+    """Who owes an action, when this phase may close as soon as nobody does (None when it may not)."""
     spec = rules.phases.get(state.phase)
-    return (
-        spec is not None
-        and spec.early
-        and game.options.get("节奏", QUICK) != FORUM
-        and not game.paused
-        and not game.pending()
-        and not rules.keep_open(state)
-        and not any(part.holds_open(game) for part in parts.writing("holds_open"))  # speaking turns
-    )
+    if spec is None or not spec.early or game.options.get("节奏", QUICK) == FORUM or game.paused:
+        return None
+    return game.pending()
 
 
 def _announce_phase(game: Game, ctx: Ctx, spec) -> None:

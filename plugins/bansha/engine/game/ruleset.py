@@ -361,8 +361,9 @@ class Ruleset:
             return _USED
         return self.blocked(state, seat, skill)
 
-    def find(self, state: Any, seat: int, word: str) -> Skill:
-        skills = self.skills_of(state, seat)
+    def find(self, state: Any, seat: int, word: str, skills: list[Skill] | None = None) -> Skill:
+        """`skills`: the seat's `skills_of` now, when the caller has them (the engine keeps them per input)."""
+        skills = self.skills_of(state, seat) if skills is None else skills
         skill = find_skill(skills, word)
         if skill is None:
             raise Refusal(no_such_skill(word, [s for s in skills if not s.mandatory]))
