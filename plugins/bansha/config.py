@@ -11,6 +11,9 @@ class Config(BaseModel):
     bansha_db_url: str = ""
     # Where /开局 games can be opened: empty = every group.
     bansha_groups: list[int] = []
+    # The 导演's 剧本 folder (*.toml, docs/script.md): empty = 剧本/ in the plugin's data directory. The 剧本
+    # shipped with the bot are offered too.
+    bansha_scripts_dir: str = ""
     # Who may /开局: "admins" (the group's owner and admins, and SUPERUSERS) or "anyone".
     bansha_open_by: Literal["admins", "anyone"] = "admins"
     # Require players to be the bot's QQ friends (off: a temp session through the group is enough).

@@ -29,6 +29,7 @@ from .options import OPTIONS, PHASES, ROLE_OPTIONS, SHERIFF_OPTIONS, TURN_OPTION
 from .order import AFTER_DEATH, MOMENTS, NIGHT_ORDER, NIGHT_PHASES
 from .roles import everyone, pack, scapegoat, thief
 from .roles import sheriff as chief
+from .script import WerewolfFamily
 from .state import REVEALED, WerewolfState, board_cards
 from .terms import (
     CHECK_FACTION,
@@ -80,6 +81,9 @@ class WerewolfRuleset(Ruleset):
     book = BOOK
 
     # --- sign-up ----------------------------------------------------------------------------
+    def script_family(self) -> WerewolfFamily:
+        return WerewolfFamily(self)  # a 剧本 of 002's cards (script.py)
+
     def check_options(self, options: dict[str, Any]) -> str | None:
         """A bad 板子/角色 is refused at /开局 already, not first at /报名."""
         if not options.get("板子") and not options.get("角色"):

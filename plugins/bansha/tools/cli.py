@@ -1,5 +1,6 @@
 """The `bansha` console script: `bansha simulate` (balance reports), `bansha bench` (speed, scale, recovery),
-`bansha stats` (win rates from the stored games) and `bansha commands` (the command list, from the command table).
+`bansha stats` (win rates from the stored games), `bansha commands` (the command list, from the command table) and
+`bansha script` (剧本: list, check, simulate).
 
 `make simulate ARGS=…` and `make bench ARGS=…` run these. No per-game code:
 every ruleset that registers itself is available here.
@@ -12,7 +13,7 @@ import shlex
 import sys
 from collections.abc import Sequence
 
-from . import sim, sim_report
+from . import script_cli, sim, sim_report
 
 BALANCE_INTRO = """# 平衡性报告
 
@@ -288,6 +289,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     bench.add_parser(sub)
     _replay_parser(sub)
+    script_cli.add_parser(sub)
     args = parser.parse_args(argv)
     if args.command == "simulate":
         return simulate(args, argv[1:])
@@ -299,6 +301,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return stats(args)
     if args.command == "pictures":
         return pictures(args)
+    if args.command == "script":
+        return script_cli.run(args)
     return bench.run(args, argv[1:])
 
 

@@ -215,6 +215,11 @@ class Ruleset:
             shown.append(f"{key}={value}")
         return " ".join(shown) or "默认"
 
+    def script_family(self) -> Any:
+        """What this game offers a 剧本 that names it in `规则` (engine/game/script.py `Family`), or None: a 剧本
+        cannot be played with this game's procedures."""
+        return None
+
     def check_options(self, options: dict[str, Any]) -> str | None:
         """A refusal for options that cannot make a game (checked at /开局), or None."""
         return None

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import secrets
+from typing import Any
 
 from nonebot import get_plugin_config
 from nonebot.adapters.onebot.v11 import Bot
 
 from ... import parse as parse
+from ... import scripts
 from ...config import Config
 from ...engine.core import Refusal
 from ...engine.core.phases import parse_options
@@ -24,7 +26,7 @@ def _games() -> str:
     return "、".join(r.title for r in registry.offered())
 
 
-@table.command("开局", where="group", usage="<游戏> [键=值…]", who="法官", summary="开一局，开始报名",
+@table.command("开局", where="group", usage="<游戏>（或 剧本 <名字>）[键=值…]", who="法官", summary="开一局，开始报名",
                wrong_place="请在要开局的群里发送 /开局。")
 async def open_(call: Call) -> None:
     group = call.event.group_id  # type: ignore[attr-defined]
@@ -40,10 +42,16 @@ async def open_(call: Call) -> None:
     words = parse.split_options(call.text)  # a value may list names: 指定身份=魔术师、通灵师
     if not words:
         raise Refusal(f"用法：/开局 <游戏> [键=值…]。可开的游戏：{_games()}")
-    rules = registry.get(words[0])
-    if rules is None:
-        raise Refusal(f"没有名为「{words[0][:20]}」的游戏。可开的游戏：{_games()}")
-    options = parse_options(words[1:], rules.all_options())
+    if words == ["剧本"]:
+        await call.reply(script_list())
+        return
+    if words[0] == "剧本":
+        rules, options = _script(words[1:])
+    else:
+        rules = registry.get(words[0])
+        if rules is None:
+            raise Refusal(f"没有名为「{words[0][:20]}」的游戏。可开的游戏：{_games()}；或者 /开局 剧本 看看有哪些剧本。")
+        options = parse_options(words[1:], rules.all_options())
     why = rules.check_options(options)
     if why:
         raise Refusal(why)
@@ -56,6 +64,40 @@ async def open_(call: Call) -> None:
         group_id=group, self_id=int(call.bot.self_id), owner=call.user, ruleset=rules.key,
         options=options, seed=seed, origin=call.origin(),
     )
+
+
+def scripts_dir() -> str:
+    """BANSHA_SCRIPTS_DIR, else 剧本/ in the plugin's data directory."""
+    if config.bansha_scripts_dir:
+        return config.bansha_scripts_dir
+    import nonebot_plugin_localstore as localstore  # (loaded by qq/lifecycle.py)
+
+    return str(localstore.get_plugin_data_dir() / "剧本")
+
+
+def script_list() -> str:
+    """/开局 剧本: every 剧本 found, with its 说明, and why one cannot be opened."""
+    every = scripts.found(scripts_dir())
+    if not every:
+        return "还没有剧本。把 .toml 剧本放进剧本文件夹（docs/script.md），再发 /开局 剧本 <名字>。"
+    lines = [f"· {f.name}" + (f"：{f.script.summary}" if f.script and f.script.summary else "")
+             + ("" if f.ok else f"（不能开：{f.problems[0]}）") for f in every[:30]]
+    return "可开的剧本（/开局 剧本 <名字> [键=值…]）：\n" + "\n".join(lines)
+
+
+def _script(words: list[str]) -> tuple[Any, dict[str, Any]]:
+    """/开局 剧本 [名字 [键=值…]]: the 剧本's game and options (the 导演's 键=值 on top of the 剧本's day options)."""
+    found = scripts.find(words[0], scripts_dir())
+    if found is None:
+        raise Refusal(f"没有名为「{words[0][:20]}」的剧本。发 /开局 剧本 看看有哪些。")
+    if not found.ok:
+        raise Refusal(f"剧本「{found.name}」不能开：\n" + "\n".join(str(p) for p in found.problems[:5]))
+    _, rules, options = scripts.load(found.source)
+    mine = parse_options(words[1:], rules.all_options())
+    said = {w.partition("=")[0].strip() for w in words[1:]}
+    if said & {"板子", "角色"}:
+        raise Refusal("剧本的角色由剧本决定：不能再写 板子= 或 角色=。")
+    return rules, {**mine, **options, **{k: v for k, v in mine.items() if k in said}}
 
 
 @table.command("报名", where="group", summary="报名参加这一局")

@@ -1,0 +1,357 @@
+"""剧本: a game written as data (TOML) by a 导演, read and checked here, compiled by the coded game it names.
+
+A 剧本 names the coded game whose procedures it is played with (`rules = "狼人杀"`): its night order, its day,
+its 警长. The ruleset's `script_family()` turns the 剧本 into that game's own declarations — a board and
+options — so a 剧本 game is judged by exactly the code that judges the coded boards, and its log replays like
+theirs. docs/script.md is the format for a 导演; docs/script.schema.json is its JSON Schema.
+
+Everything a 导演 can get wrong is a `Problem` with the line and the field it is about, in Chinese; a broken or
+hostile 剧本 (not TOML, unknown keys, huge numbers, a night order that names nothing) is refused, never raised
+past `read`. Pure: no files, no clock — the QQ layer and the CLI find the text (plugins/bansha/scripts/).
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+MAX_TEXT = 64_000  # characters of a 剧本 file
+MAX_PLAYERS = 30
+MAX_COUNT = 30  # copies of one role
+MAX_ROLES = 40
+MAX_STR = 300  # characters of one text field
+
+# The win conditions a faction may name (docs/script.md: 胜利). A family accepts those its procedures implement.
+WINS: dict[str, str] = {
+    "屠边": "消灭对方全部神职或全部平民",
+    "屠城": "消灭对方全部成员",
+    "全灭": "本阵营以外的成员全部出局",
+    "人数": "存活人数不少于其他阵营之和（parity）",
+    "独活": "最后只剩自己",
+    "存活天数": "活过若干天",
+    "全部迷惑": "所有存活玩家都被迷惑",
+    "法官宣布": "由法官裁定胜负",
+}
+
+# TOML 1.0 keys are ASCII unless quoted: the keys are short English words (docs/script.md gives each its
+# Chinese meaning), the values are the 导演's Chinese.
+TOP_KEYS = {"name", "summary", "rules", "players", "faction", "role", "night", "day"}
+ROLE_KEYS = {"name", "faction", "count", "skills", "channel", "intro"}
+FACTION_KEYS = {"name", "win"}
+
+
+@dataclass(frozen=True)
+class Problem:
+    line: int | None  # 1-based; None when the whole file is meant
+    field: str  # the key path as the 导演 wrote it: 角色[2].技能
+    text: str
+
+    def __str__(self) -> str:
+        where = f"第 {self.line} 行" if self.line else "文件"
+        return f"{where}（{self.field}）：{self.text}" if self.field else f"{where}：{self.text}"
+
+
+class ScriptError(ValueError):
+    """The 剧本 cannot be played; `problems` says every reason found, each with its line and field."""
+
+    def __init__(self, problems: list[Problem]) -> None:
+        self.problems = problems
+        super().__init__("\n".join(str(p) for p in problems))
+
+
+@dataclass(frozen=True)
+class RoleDecl:
+    name: str
+    faction: str
+    count: int
+    skills: tuple[str, ...]
+    channel: str = ""  # a team channel (狼群) its holders talk in
+    intro: str = ""  # what /身份 shows, when the 剧本 writes its own
+    index: int = 0  # its place among 角色 (for problems)
+
+
+@dataclass(frozen=True)
+class Script:
+    name: str
+    family: str  # the coded game it is played with (a title or alias /开局 knows)
+    players: tuple[int, int]
+    factions: dict[str, str]  # faction -> win condition (WINS)
+    roles: tuple[RoleDecl, ...]
+    night: tuple[str, ...]  # the night order as written (role names), may be empty
+    day: tuple[str, ...]  # the day's options as /开局 takes them (键=值)
+    summary: str = ""
+    source: str = field(default="", repr=False)  # the text itself: a game stores it (replays never reread the file)
+    lines: dict[tuple, int] = field(default_factory=dict, repr=False, compare=False)
+
+    def line(self, *path: Any) -> int | None:
+        """The line a key path was written on (its nearest written parent's, for inline values)."""
+        while path:
+            if path in self.lines:
+                return self.lines[path]
+            path = path[:-1]
+        return None
+
+    def problem(self, text: str, *path: Any) -> Problem:
+        return Problem(self.line(*path), _field(path), text)
+
+    def deck(self) -> list[str]:
+        return [r.name for r in self.roles for _ in range(r.count)]
+
+
+class Family(Protocol):
+    """What a coded game offers 剧本: `compile` a checked 剧本 to that game's own options (its board and day
+    options), or raise ScriptError naming each line it cannot play."""
+
+    def compile(self, script: Script) -> dict[str, Any]: ...
+
+
+def read(source: str) -> Script:
+    """Parse and check the form of a 剧本 (what every family shares). Raises ScriptError, nothing else."""
+    if not isinstance(source, str):
+        raise ScriptError([Problem(None, "", "剧本必须是文本。")])
+    if len(source) > MAX_TEXT:
+        raise ScriptError([Problem(None, "", f"剧本太长（{len(source)} 字符，最多 {MAX_TEXT}）。")])
+    try:
+        data = tomllib.loads(source)
+    except tomllib.TOMLDecodeError as e:
+        raise ScriptError([_syntax(e)]) from None
+    except RecursionError:
+        raise ScriptError([Problem(None, "", "剧本嵌套太深。")]) from None
+    lines = locate(source)
+    problems: list[Problem] = []
+
+    def bad(text: str, *path: Any) -> None:
+        problems.append(Problem(_line(lines, path), _field(path), text))
+
+    for key in data:
+        if key not in TOP_KEYS:
+            bad(f"未知的键「{_short(key)}」。可用的键：{'、'.join(sorted(TOP_KEYS))}。", key)
+    name = _text(data, "name", bad, required=True)
+    family = _text(data, "rules", bad, required=True)
+    summary = _text(data, "summary", bad)
+    players = _players(data.get("players"), bad)
+    factions = _factions(data.get("faction"), bad)
+    roles = _roles(data.get("role"), factions, bad)
+    night = _night(data.get("night"), roles, bad)
+    day = _day(data.get("day"), bad)
+    # (how the cards add up to the head count is the game's: 狼人杀's 盗贼 lays two aside)
+    if problems:
+        raise ScriptError(problems)
+    assert players is not None
+    return Script(name=name, family=family, players=players, factions=factions, roles=tuple(roles),
+                  night=night, day=day, summary=summary, source=source, lines=lines)
+
+
+# --- the fields --------------------------------------------------------------------------------------------
+
+
+def _text(data: dict, key: str, bad: Any, required: bool = False) -> str:
+    value = data.get(key)
+    if value is None:
+        if required:
+            bad(f"缺少 {key}（{MEANING.get(key, key)}）。", key)
+        return ""
+    if not isinstance(value, str) or not value.strip():
+        bad(f"{key}（{MEANING.get(key, key)}）要写成一段文字，如 {key} = \"…\"。", key)
+        return ""
+    if len(value) > MAX_STR:
+        bad(f"{key} 太长（最多 {MAX_STR} 字）。", key)
+        return ""
+    return value.strip()
+
+
+def _players(value: Any, bad: Any) -> tuple[int, int] | None:
+    if value is None:
+        bad("缺少 players（人数）：写 players = 9。", "players")
+        return None
+    if isinstance(value, int) and not isinstance(value, bool):
+        lo = hi = value
+    elif isinstance(value, list) and len(value) == 2 and all(isinstance(v, int) and not isinstance(v, bool)
+                                                             for v in value):
+        lo, hi = value
+    else:
+        bad("players（人数）要写成一个整数（players = 9）或一个范围（players = [9, 12]）。", "players")
+        return None
+    if not 2 <= lo <= hi <= MAX_PLAYERS:
+        bad(f"人数要在 2 到 {MAX_PLAYERS} 之间，且前一个数不大于后一个。", "players")
+        return None
+    return lo, hi
+
+
+def _factions(value: Any, bad: Any) -> dict[str, str]:
+    if not isinstance(value, list) or not value:
+        bad("缺少阵营：每个阵营写一段 [[faction]]，下面写 name = \"好人\" 和 win = \"屠边\"。", "faction")
+        return {}
+    out: dict[str, str] = {}
+    for i, spec in enumerate(value[:MAX_ROLES]):
+        if not isinstance(spec, dict):
+            bad("每个阵营要写成一段 [[faction]]。", "faction", i)
+            continue
+        for key in spec:
+            if key not in FACTION_KEYS:
+                bad(f"未知的键「{_short(key)}」（阵营只有 name 和 win）。", "faction", i, key)
+        name = _text(spec, "name", lambda t, *p, i=i: bad(t, "faction", i, *p), required=True)
+        if name in out:
+            bad(f"阵营「{name}」写了两次。", "faction", i, "name")
+        win = spec.get("win")
+        if win not in WINS:
+            bad(f"win（胜利条件）要从这些里选：{'、'.join(WINS)}。", "faction", i, "win")
+        if name:
+            out[name] = win if win in WINS else ""  # (named: its roles are not refused for it as well)
+    return out
+
+
+def _roles(value: Any, factions: dict[str, str], bad: Any) -> list[RoleDecl]:
+    if not isinstance(value, list) or not value:
+        bad("缺少角色：每个角色写一段 [[role]]，下面写 name、faction、count、skills。", "role")
+        return []
+    if len(value) > MAX_ROLES:
+        bad(f"角色太多（{len(value)} 种，最多 {MAX_ROLES}）。", "role")
+        return []
+    out: list[RoleDecl] = []
+    seen: set[str] = set()
+    for i, spec in enumerate(value):
+        if not isinstance(spec, dict):
+            bad("每个角色要写成一段 [[role]]。", "role", i)
+            continue
+        for key in spec:
+            if key not in ROLE_KEYS:
+                bad(f"未知的键「{_short(key)}」。角色可用的键：{'、'.join(sorted(ROLE_KEYS))}。", "role", i, key)
+        name = _text(spec, "name", lambda t, *p, i=i: bad(t, "role", i, *p), required=True)
+        if name and name in seen:
+            bad(f"角色「{name}」写了两次：同一角色写一次，用 count = N。", "role", i, "name")
+        seen.add(name)
+        faction = spec.get("faction")
+        if faction not in factions:
+            if factions:
+                bad(f"faction（阵营）要是 [[faction]] 里写过的一个：{'、'.join(factions)}。", "role", i, "faction")
+            faction = ""
+        count = spec.get("count", 1)
+        if not isinstance(count, int) or isinstance(count, bool) or not 1 <= count <= MAX_COUNT:
+            bad(f"count（数量）要是 1 到 {MAX_COUNT} 的整数。", "role", i, "count")
+            count = 1
+        skills = spec.get("skills", [])
+        if not isinstance(skills, list) or not all(isinstance(k, str) and 0 < len(k) <= 20 for k in skills):
+            bad("skills（技能）要写成一个列表，如 skills = [\"查验\"]（没有技能写 []）。", "role", i, "skills")
+            skills = []
+        channel = spec.get("channel", "")
+        if not isinstance(channel, str) or len(channel) > 20:
+            bad("channel（队伍频道）要写成一个短名字，如 channel = \"狼群\"。", "role", i, "channel")
+            channel = ""
+        intro = _text(spec, "intro", lambda t, *p, i=i: bad(t, "role", i, *p))
+        out.append(RoleDecl(name, str(faction), count, tuple(skills), channel, intro, i))
+    return out
+
+
+def _night(value: Any, roles: list[RoleDecl], bad: Any) -> tuple[str, ...]:
+    if value is None:
+        return ()
+    if not isinstance(value, dict) or set(value) - {"order"}:
+        bad("[night] 只有一个键：order = [\"狼人\", \"预言家\", …]（夜晚顺序）。", "night")
+        return ()
+    order = value.get("order", [])
+    if not isinstance(order, list) or not all(isinstance(k, str) for k in order) or len(order) > MAX_ROLES:
+        bad("order（夜晚顺序）要写成角色名的列表，如 order = [\"狼人\", \"预言家\", \"女巫\"]。", "night", "order")
+        return ()
+    names = {r.name for r in roles}
+    for who in order:
+        if who not in names:
+            bad(f"夜晚顺序里的「{_short(who)}」不是这个剧本的角色。", "night", "order")
+    if len(set(order)) != len(order):
+        bad("夜晚顺序里有角色写了两次。", "night", "order")
+    return tuple(order)
+
+
+def _day(value: Any, bad: Any) -> tuple[str, ...]:
+    """The day's options, written as /开局 takes them: options = ["警长=开", "PK=关"]."""
+    if value is None:
+        return ()
+    if not isinstance(value, dict) or set(value) - {"options"}:
+        bad("[day] 只有一个键：options = [\"警长=开\", …]（和 /开局 的 键=值 一样）。", "day")
+        return ()
+    words = value.get("options", [])
+    if (not isinstance(words, list) or len(words) > 60
+            or not all(isinstance(w, str) and "=" in w and len(w) <= MAX_STR for w in words)):
+        bad("options 要写成 键=值 的列表，如 options = [\"警长=开\", \"警长票权=2\"]。", "day", "options")
+        return ()
+    return tuple(w.strip() for w in words)
+
+
+MEANING = {"name": "名字", "summary": "说明", "rules": "规则：用哪个游戏的流程来判", "players": "人数",
+           "faction": "阵营", "role": "角色", "night": "夜晚", "day": "白天", "win": "胜利条件", "count": "数量",
+           "skills": "技能", "channel": "队伍频道", "intro": "身份说明"}
+
+
+# --- where things were written --------------------------------------------------------------------------------
+
+_HEADER = re.compile(r"^\s*(\[\[?)\s*([^\]]+?)\s*\]\]?\s*(#.*)?$")
+_KEY = re.compile(r"^\s*(\"[^\"]*\"|'[^']*'|[^=\s\"'#\[]+)\s*=")
+
+
+def locate(source: str) -> dict[tuple, int]:
+    """Key path -> line, for the tables and keys written one per line (what a 导演 writes); an array of tables
+    counts its entries (角色, 0). Inline tables and arrays answer with their key's line."""
+    out: dict[tuple, int] = {}
+    prefix: tuple = ()
+    arrays: dict[tuple, int] = {}
+    for no, raw in enumerate(source.splitlines(), 1):
+        m = _HEADER.match(raw)
+        if m:
+            path = tuple(_unquote(p) for p in m.group(2).split("."))
+            if m.group(1) == "[[":
+                arrays[path] = arrays.get(path, -1) + 1
+                prefix = (*path, arrays[path])
+            else:
+                prefix = path
+            out.setdefault(prefix, no)
+            continue
+        m = _KEY.match(raw)
+        if m:
+            out.setdefault((*prefix, *(_unquote(p) for p in m.group(1).split("."))), no)
+    return out
+
+
+def _unquote(part: str) -> str:
+    part = part.strip()
+    return part[1:-1] if len(part) >= 2 and part[0] == part[-1] and part[0] in "\"'" else part
+
+
+def _line(lines: dict[tuple, int], path: tuple) -> int | None:
+    while path:
+        if path in lines:
+            return lines[path]
+        path = path[:-1]
+    return None
+
+
+def _field(path: tuple) -> str:
+    out = ""
+    for p in path:
+        out += f"[{p + 1}]" if isinstance(p, int) else (("." if out else "") + str(p))
+    return out
+
+
+def _short(text: Any) -> str:
+    text = str(text)
+    return text if len(text) <= 20 else text[:20] + "…"
+
+
+_AT = re.compile(r"\(at line (\d+), column (\d+)\)")
+
+
+def _syntax(e: tomllib.TOMLDecodeError) -> Problem:
+    m = _AT.search(str(e))
+    line = int(m.group(1)) if m else None
+    what = _AT.sub("", str(e)).strip()
+    hint = {
+        "Cannot declare": "同一个键或表写了两次",
+        "Cannot overwrite a value": "同一个键写了两次",
+        "Invalid value": "这个值写得不对（文字要加引号，如 name = \"预言家\"）",
+        "Expected '=' after a key": "键后面要有 =",
+        "Unclosed array": "列表没有用 ] 结束",
+        "Illegal character": "这里有不允许的字符（文字要加引号）",
+    }
+    said = next((v for k, v in hint.items() if what.startswith(k)), "不是合法的 TOML")
+    return Problem(line, "", f"{said}（第 {m.group(2)} 列）。" if m else f"{said}。")

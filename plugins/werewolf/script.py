@@ -1,0 +1,113 @@
+"""狼人杀 as a 剧本's rules (`rules = "狼人杀"`): a 剧本 that deals 002's cards is compiled to a custom board and the
+game's own options, so it is judged by exactly the code that judges the named boards (engine/game/script.py).
+
+What a 剧本 may say here, and why (each refusal names its line):
+- role: 002's cards (boards.CARDS), each with its faction and skills as 002 gives them — a 剧本 writes them
+  out for its players and the bot checks them against the book, so a board never promises a skill it lacks;
+- faction: 好人 and 狼人 win as 002 says (屠边: verdict.py); 吹笛者 and the lovers keep their own conditions;
+- night.order: 002's order (order.NIGHT_ORDER) for the roles that wake — written only to be checked;
+- day.options: any option of /开局 (options.OPTIONS: 警长, PK, 警长票权, 查验结果…), checked as /开局 checks it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..bansha.engine.core import Refusal
+from ..bansha.engine.core.phases import parse_options
+from ..bansha.engine.game.script import Problem, Script, ScriptError
+from .boards import CARDS, CUSTOM, parse_custom
+from .book import BOOK
+from .order import NIGHT_ORDER
+from .terms import WOLF, WOLF_TEAM
+
+# How a 剧本 may name 002's factions: the book's labels, or their short forms
+FACTION_NAMES = {"好人": "好人阵营", "狼人": "狼人阵营", "狼": "狼人阵营"}
+# 002's win condition for each side, in the 剧本 vocabulary (engine/game/script.py WINS)
+WINS = {"好人阵营": ("屠边",), "狼人阵营": ("屠边",), "吹笛者": ("全部迷惑",)}
+
+
+class WerewolfFamily:
+    """`Ruleset.script` of 狼人杀."""
+
+    def __init__(self, ruleset: Any) -> None:
+        self.ruleset = ruleset
+
+    def compile(self, script: Script) -> dict[str, Any]:
+        problems: list[Problem] = []
+        sides = {name: FACTION_NAMES.get(name, name) for name in script.factions}
+        for i, (name, win) in enumerate(script.factions.items()):
+            side = sides[name]
+            if side not in WINS:
+                problems.append(script.problem(f"狼人杀没有「{name}」这个阵营：可用 好人、狼人（和吹笛者）。",
+                                               "faction", i, "name"))
+            elif win not in WINS[side]:
+                problems.append(script.problem(
+                    f"狼人杀里{name}的胜利条件是「{'、'.join(WINS[side])}」（002），不能改成「{win}」。",
+                    "faction", i, "win"))
+        for role in script.roles:
+            problems += _role(script, role, sides)
+        problems += _night(script)
+        options: dict[str, Any] = {}
+        try:
+            options = parse_options(list(script.day), self.ruleset.all_options())
+        except Refusal as why:
+            problems.append(script.problem(str(why), "day", "options"))
+        written = {w.partition("=")[0].strip() for w in script.day}
+        for key in ("板子", "角色", "种子"):
+            if key in written:
+                problems.append(script.problem(f"「{key}」由剧本的角色决定，不能写在 day.options 里。", "day", "options"))
+        deck = ",".join(f"{r.name}*{r.count}" for r in script.roles)
+        if not problems:
+            try:
+                board = parse_custom(deck)
+            except ValueError as why:
+                named = [r.index for r in script.roles if f"「{r.name}」" in str(why)]  # the role it is about
+                problems.append(script.problem(str(why), "role", *(named[:1] or [0])))
+            else:
+                lo, hi = script.players
+                n = board.cards - board.spares
+                if (lo, hi) != (n, n):
+                    problems.append(script.problem(
+                        f"角色一共 {board.cards} 张{'（盗贼的两张底牌不算）' if board.spares else ''}，人数就要写 {n}。",
+                        "players"))
+        if problems:
+            raise ScriptError(problems)
+        return {**{k: v for k, v in options.items() if k in written}, "板子": CUSTOM, "角色": deck}
+
+
+def _role(script: Script, role: Any, sides: dict[str, str]) -> list[Problem]:
+    card = BOOK.roles.get(role.name)
+    i = role.index
+    if card is None or role.name not in CARDS:
+        return [script.problem(f"狼人杀没有「{role.name}」这张牌。可用的牌：{'、'.join(CARDS)}。", "role", i, "name")]
+    out = []
+    if role.faction and sides.get(role.faction) != card.faction:
+        out.append(script.problem(f"{role.name}属于{card.faction}（002）。", "role", i, "faction"))
+    have = tuple(s.name for s in card.skills)
+    if set(role.skills) != set(have):
+        out.append(script.problem(
+            f"{role.name}的技能是 {'、'.join(have) or '（无）'}（002），剧本写的是 {'、'.join(role.skills) or '（无）'}。",
+            "role", i, "skills"))
+    if role.channel and (card.kind != WOLF or role.channel != WOLF_TEAM):
+        right = f"只有狼在夜里的「{WOLF_TEAM}」里说话" if card.kind == WOLF else f"{role.name}没有队伍频道"
+        out.append(script.problem(f"频道：{right}。", "role", i, "channel"))
+    if role.intro:
+        out.append(script.problem(f"{role.name}的身份说明按 002 的原文，剧本不能改写（去掉 intro）。", "role", i, "intro"))
+    return out
+
+
+def _night(script: Script) -> list[Problem]:
+    """A written night order must be 002's for the roles that wake on this board."""
+    if not script.night:
+        return []
+    names = {r.name for r in script.roles}
+    wolves = {r.name for r in script.roles if (c := BOOK.roles.get(r.name)) is not None and c.kind == WOLF}
+    order = [s.label for s in NIGHT_ORDER if s.label in names or (s.label == "狼人" and wolves)]
+    written = [("狼人" if w in wolves else w) for w in script.night]
+    written = list(dict.fromkeys(written))
+    if written != order:
+        asleep = [w for w in script.night if w not in wolves and w not in order]
+        why = f"{'、'.join(asleep)} 夜里不行动；" if asleep else ""
+        return [script.problem(f"{why}狼人杀的夜晚顺序按 002：{' → '.join(order)}。", "night", "order")]
+    return []
