@@ -226,6 +226,14 @@ class NataRuleset(Ruleset):
     def pending(self, state: NataState) -> set[int]:
         return seats.pending(self, state)
 
+    def owes(self, state: NataState, seat: int) -> bool:
+        return seats.owes_action(self, state, seat)
+
+    def touches_own(self, state: NataState, seat: int, skill: NataSkill) -> bool:
+        """A night plan is this seat's own until its step resolves it; a ballot or a candidacy changes no life,
+        status or label (退水 may end the election's vote: not listed)."""
+        return (state.is_night() and not skill.instant) or skill.key in ("vote", "stand")
+
     def keep_open(self, state: NataState) -> bool:
         """Quick tempo: night sub-phases, 黄昏 and 晨曦 run to their deadline, or an early end would tell the
         table that no drawn role acts in them (option 夜间提前结束 lifts this). A 正午 whose vote is blocked

@@ -115,6 +115,10 @@ class Game:
 
     # --- what the engine asks the rules: kept while the game stands still (engine/core/cache.py) -------------
     def pending(self) -> set[int]:
+        touch = self.__dict__.pop("_touch", None)  # (seq, seat, answer before): the last input touched one seat
+        if touch is not None and touch[0] == self.seq and self._held("pending") is None and not self.__dict__.get(
+                "_busy"):
+            self._keep("pending", owing_again(self.rules, self.state, touch[2], touch[1]))
         return self._ask("pending", copy=set)  # (a caller may change the set it gets)
 
     def verdict(self) -> Outcome | None:
@@ -149,6 +153,13 @@ class Game:
         finally:
             self.__dict__["_busy"] = busy
 
+    def _held(self, name: str, *args: Any) -> Any:
+        """The answer kept for the game as it stands, or None (not asked yet, or an input is being folded)."""
+        answers = self.__dict__.get("_answers")
+        if answers is None or answers.seq != self.seq or self.__dict__.get("_busy"):
+            return None
+        return answers.now.get((name, args))
+
     def _keep(self, name: str, value: Any, *args: Any) -> None:
         """An answer asked while the input was folded, of the state as it settled: kept for the wait after it."""
         answers = self.__dict__.get("_answers")
@@ -158,7 +169,7 @@ class Game:
 
     def __getstate__(self) -> dict[str, Any]:
         """The game itself: the kept answers are the engine's, rebuilt as asked (never pickled or copied)."""
-        return {k: v for k, v in self.__dict__.items() if k not in ("_answers", "_busy")}
+        return {k: v for k, v in self.__dict__.items() if k not in ("_answers", "_busy", "_touch")}
 
     def resolve(self, token: str) -> int | None:
         """A target token → seat (engine/core/seats.py: 3, 3号, 三号, @QQ, a name…), or None."""
@@ -180,10 +191,11 @@ def apply(game: Game, inp: Input) -> list[Event]:
     rules = game.rules
     ctx = Ctx(game, rules, inp.at, inp.actor)
     before = (game.phase_no, game.deadline)
+    found = game._held("pending")  # who owed an action in the state this input found, if asked
     game.__dict__["_busy"] = True  # this input may change anything: no answer is kept for it (engine/core/cache.py)
     try:
         handler(game, ctx, inp)
-        owing = _after(game, ctx, rules)
+        owing = _after(game, ctx, rules, found)
     finally:
         game.__dict__["_busy"] = False
     if game.phase_no != before[0] or game.deadline != before[1] or game.status == SIGNUP:
@@ -191,6 +203,8 @@ def apply(game: Game, inp: Input) -> list[Event]:
     game.seq += 1
     if owing is not None:  # asked of the state as the input left it: the first answer of the next input's wait
         game._keep("pending", owing)
+    elif ctx.touched is not None and found is not None and game.phase_no == before[0] and game.status == RUNNING:
+        game.__dict__["_touch"] = (game.seq, ctx.touched, found)  # (Ruleset.touches_own: asked when needed)
     events = ctx.events
     for part in parts.writing("after_input"):  # what a part adds once the input is folded (the spectators' feed)
         more = part.after_input(game, inp, events)
@@ -268,6 +282,8 @@ def _act(game: Game, ctx: Ctx, inp: Input) -> None:
     action = parse_action(skill, words, game.resolve, reason=reason, via=via, text=text,
                           msg=int(args.get("msg", 0) or 0), **proxy)
     rules.act(ctx, game.state, seat, action, skill)
+    if rules.touches_own(game.state, seat, skill):
+        ctx.touched = seat
 
 
 def _pm_only(skill: Skill, phase: str, spec: PhaseSpec | None) -> bool:
@@ -405,9 +421,10 @@ _HANDLERS = {  # sign-up ("join", "leave") is engine/parts/signup.py's
 # --- after every accepted input ---------------------------------------------------
 
 
-def _after(game: Game, ctx: Ctx, rules: Ruleset) -> set[int] | None:
+def _after(game: Game, ctx: Ctx, rules: Ruleset, found: set[int] | None = None) -> set[int] | None:
     """Settle the game after an input: outcome, phase entries, early closes. Returns who owes an action in the
-    settled state when the last early-close check asked it (None when it did not)."""
+    settled state when the last early-close check asked it (None when it did not). `found`: who owed one before
+    the input (with `ctx.touched`, the other seats' answers stand while the phase has not moved)."""
     for _ in range(_EARLY_CLOSE_LIMIT):
         if game.status != RUNNING:
             return None
@@ -417,6 +434,7 @@ def _after(game: Game, ctx: Ctx, rules: Ruleset) -> set[int] | None:
             _finish(game, ctx, result, result.text)
             return None
         if ctx.entered:
+            found = None  # (a new phase: everyone's answer is new)
             ctx.entered.clear()
             spec = rules.phases[state.phase]
             game.phase_no += 1
@@ -428,20 +446,35 @@ def _after(game: Game, ctx: Ctx, rules: Ruleset) -> set[int] | None:
             for part in parts.installed():
                 part.on_enter(game, ctx)
         else:
-            owing = _owing_if_early(game, rules, state)
+            owing = _owing_if_early(game, rules, state, found if ctx.touched is not None else None, ctx.touched)
             if owing or owing is None or rules.keep_open(state) or any(
                     part.holds_open(game) for part in parts.writing("holds_open")):  # (speaking turns)
                 return owing  # settled: nothing after this changes the state
+            found = None
             _close(game, ctx)
     raise RuntimeError("phase loop did not settle")  # a ruleset bug, not a player's
 
 
-def _owing_if_early(game: Game, rules: Ruleset, state: Any) -> set[int] | None:
-    """Who owes an action, when this phase may close as soon as nobody does (None when it may not)."""
+def _owing_if_early(game: Game, rules: Ruleset, state: Any, found: set[int] | None = None,
+                    touched: int | None = None) -> set[int] | None:
+    """Who owes an action, when this phase may close as soon as nobody does (None when it may not). With `found`
+    and the one `touched` seat (Ruleset.touches_own), only that seat is asked again."""
     spec = rules.phases.get(state.phase)
     if spec is None or not spec.early or game.options.get("节奏", QUICK) == FORUM or game.paused:
         return None
-    return game.pending()
+    if found is None or touched is None:
+        return game.pending()
+    return owing_again(rules, state, found, touched)
+
+
+def owing_again(rules: Ruleset, state: Any, found: set[int], touched: int) -> set[int]:
+    """`pending` after an input that changed only the `touched` seat's answer (Ruleset.touches_own): the others'
+    answers from before it, and that seat asked alone."""
+    owing = (found - {touched}) | ({touched} if rules.owes(state, touched) else set())
+    if cache.VERIFY and owing != rules.pending(state):
+        raise cache.Stale(f"{rules.key}.pending: kept {sorted(owing)} for every seat but {touched}, but the ruleset "
+                          f"says {sorted(rules.pending(state))} (phase {getattr(state, 'phase', '?')})")
+    return owing
 
 
 def _announce_phase(game: Game, ctx: Ctx, spec) -> None:

@@ -37,6 +37,7 @@ class Ctx:
         self.options: dict[str, Any] = game.options
         self.events: list[Event] = []
         self.entered: list[str] = []  # phases entered while handling this input (the engine sets their deadlines)
+        self.touched: int | None = None  # the one seat whose `owes` this input may have changed (Ruleset.touches_own)
 
     # --- saying things -----------------------------------------------------------------------
     # `data` carries the event's facts in structured form (the seats, the result…) beside the text, for

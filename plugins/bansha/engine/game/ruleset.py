@@ -111,6 +111,16 @@ class Ruleset:
         """Seats that still owe an action in this phase (for early close and reminders)."""
         return set()
 
+    def owes(self, state: Any, seat: int) -> bool:
+        """One seat of `pending`: a game that declares `touches_own` answers it without asking every seat."""
+        return seat in self.pending(state)
+
+    def touches_own(self, state: Any, seat: int, skill: Skill) -> bool:
+        """Declared reuse (engine/core/cache.py): this use of the skill, just made, changed of what `pending` reads
+        only this seat's own answer (a ballot, a night plan). The engine then asks `owes` for this seat alone and
+        keeps every other seat's answer from before the input, unless the input also moved the phase."""
+        return False
+
     def outcome(self, state: Any) -> Outcome | None:
         raise NotImplementedError
 
