@@ -19,13 +19,16 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..core import Input, Refusal
+from ..core import Input, Refusal, clean_text
 from ..core.ruling import VERDICTS, Ruling
 from ..game.part import Part
 
 if TYPE_CHECKING:
     from ..game import Game
     from ..game.ctx import Ctx
+
+MAX_RESULT = 200  # characters of a result the judge writes himself
+
 
 def pending(game: Game) -> list[Ruling]:
     """Open rulings, oldest first (the console lists these)."""
@@ -38,7 +41,8 @@ def find(game: Game, no: int) -> Ruling | None:
 
 def ask(game: Game, ctx: Ctx, text: str, ref: str, due: str, choices: tuple[str, ...] | None = None,
         default: str = "正确") -> Ruling:
-    ruling = Ruling(len(game.rulings) + 1, text, ref, due, choices or VERDICTS, default, asked_at=ctx.at)
+    ruling = Ruling(len(game.rulings) + 1, text, ref, due, VERDICTS if choices is None else choices, default,
+                    asked_at=ctx.at)  # (choices=(): the judge writes the result himself)
     game.rulings.append(ruling)
     ctx.judges(f"【待裁定 #{ruling.no}】{text}\n请在{due}前裁定：{ruling.how()}（私聊机器人即可；逾时按「{default}」）。")
     ctx.judge(f"待裁定 #{ruling.no}：{text}")
@@ -83,7 +87,11 @@ def apply_ruling(game: Game, ctx: Ctx, inp: Input) -> None:
             raise Refusal(f"裁定 #{no} 已经裁定为「{ruling.verdict}」，不能更改。")
         raise Refusal(f"裁定 #{no} 已经结算（逾时按「{ruling.verdict}」）。")
     verdict = str(inp.arg("verdict", "")).strip()
-    if verdict not in ruling.choices:
+    if not ruling.choices:
+        verdict = clean_text(verdict, MAX_RESULT)
+        if not verdict:
+            raise Refusal(f"请写出裁定结果：{ruling.how()}。")
+    elif verdict not in ruling.choices:
         raise Refusal(f"裁定结果只能是 {' 或 '.join(ruling.choices)}：{ruling.how()}。")
     ruling.verdict, ruling.by = verdict, inp.actor
     ctx.whisper(f"已裁定 #{no}：{verdict}。")

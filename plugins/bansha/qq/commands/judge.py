@@ -180,9 +180,10 @@ async def _forfeit(j: JudgeCall, rest: list[str]) -> Input:
 
 @table.judge_command("裁定", usage="<编号> <结果>", summary="裁定一条待裁定（如审讯的回复：正确|错误），私聊机器人即可")
 async def _rule(j: JudgeCall, rest: list[str]) -> Input:
-    if len(rest) != 2 or not rest[0].lstrip("#").isdigit():
+    if len(rest) < 2 or not rest[0].lstrip("#").isdigit():
         raise Refusal("用法：/法官 裁定 <编号> <结果>，例如 /法官 裁定 1 正确")
-    return inputs.rule(j.call.user, _at(j), parse.number(rest[0], "裁定编号"), rest[1])
+    # a result the judge writes himself (a 剧本's 裁定 skill) may have spaces: 「出局 3」
+    return inputs.rule(j.call.user, _at(j), parse.number(rest[0], "裁定编号"), " ".join(rest[1:]))
 
 
 @table.judge_command("场外助理", usage="<目标> @助理", summary="登记场外助理（004）")
