@@ -9,8 +9,10 @@ except who owes an action as the input settles, which is the first thing the wai
 
 Across inputs an answer is kept only where the ruleset declares it, in one place a reader finds:
 `Ruleset.reuse = {"outcome": outcome_key}` — the answer holds while `outcome_key(state)`, a small hashable of
-exactly the facts the answer reads (who is alive, the camps…), is unchanged. Rulesets keep no cache of their
-own and mark nothing. tests/engine/test_cache.py plays random games of every ruleset with `VERIFY` on and
+exactly the facts the answer reads (who is alive, the camps…), is unchanged. And per seat, for `pending`:
+`Ruleset.touches_own` declares a use that changed only its own seat's obligation (a ballot, a night plan); the
+engine then asks that seat alone (`Ruleset.owes`) and keeps the others' answers (`owing_again`). Rulesets keep
+no cache of their own and mark nothing. tests/engine/test_cache.py plays random games of every ruleset with `VERIFY` on and
 checks every answer served from here against the ruleset's own.
 """
 
@@ -70,6 +72,16 @@ def keep(answers: Answers, seq: int, name: str, args: tuple, value: Any) -> None
     if answers.seq != seq:
         answers.seq, answers.now = seq, {}
     answers.now[(name, args)] = value
+
+
+def owing_again(rules: Any, state: Any, found: set[int], touched: int) -> set[int]:
+    """`pending` after an input that changed only the `touched` seat's answer (a ruleset's declared
+    `touches_own`): the other seats' answers from before it, and that seat asked alone (`owes`)."""
+    owing = (found - {touched}) | ({touched} if rules.owes(state, touched) else set())
+    if VERIFY and owing != rules.pending(state):
+        raise Stale(f"{rules.key}.pending: kept {sorted(owing)} for every seat but {touched}, but the ruleset "
+                    f"says {sorted(rules.pending(state))} (phase {getattr(state, 'phase', '?')})")
+    return owing
 
 
 def _served(rules: Any, name: str, state: Any, args: tuple, value: Any, fresh: Callable[..., Any],

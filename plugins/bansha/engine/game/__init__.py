@@ -22,9 +22,11 @@ from ..core.skills import Skill, parse_action
 from . import part as parts
 from . import pictures, record, registry
 from .ctx import Ctx
+from .lifecycle import ENDED, RUNNING, SIGNUP  # (the names every layer imports from here)
+from .reminding import remind as _remind
+from .reminding import set_reminder as _set_reminder
 from .ruleset import Ruleset
 
-SIGNUP, RUNNING, ENDED = "signup", "running", "ended"
 _NONE = object()
 MAX_NAME = 16
 _EARLY_CLOSE_LIMIT = 20  # guards against a ruleset that never waits
@@ -83,9 +85,11 @@ class Game:
     # --- lookups ----------------------------------------------------------
     @property
     def rules(self) -> Ruleset:
-        r = registry.get(self.ruleset)
-        if r is None:
-            raise RuntimeError(f"unknown ruleset {self.ruleset}")
+        r = self.__dict__.get("_rules")  # (asked many times an input: kept, never pickled)
+        if r is None or r.key != self.ruleset:
+            r = self.__dict__["_rules"] = registry.get(self.ruleset)
+            if r is None:
+                raise RuntimeError(f"unknown ruleset {self.ruleset}")
         return r
 
     @property
@@ -118,7 +122,7 @@ class Game:
         touch = self.__dict__.pop("_touch", None)  # (seq, seat, answer before): the last input touched one seat
         if touch is not None and touch[0] == self.seq and self._held("pending") is None and not self.__dict__.get(
                 "_busy"):
-            self._keep("pending", owing_again(self.rules, self.state, touch[2], touch[1]))
+            self._keep("pending", cache.owing_again(self.rules, self.state, touch[2], touch[1]))
         return self._ask("pending", copy=set)  # (a caller may change the set it gets)
 
     def verdict(self) -> Outcome | None:
@@ -169,7 +173,7 @@ class Game:
 
     def __getstate__(self) -> dict[str, Any]:
         """The game itself: the kept answers are the engine's, rebuilt as asked (never pickled or copied)."""
-        return {k: v for k, v in self.__dict__.items() if k not in ("_answers", "_busy", "_touch")}
+        return {k: v for k, v in self.__dict__.items() if k not in ("_answers", "_busy", "_touch", "_rules")}
 
     def resolve(self, token: str) -> int | None:
         """A target token → seat (engine/core/seats.py: 3, 3号, 三号, @QQ, a name…), or None."""
@@ -191,7 +195,8 @@ def apply(game: Game, inp: Input) -> list[Event]:
     rules = game.rules
     ctx = Ctx(game, rules, inp.at, inp.actor)
     before = (game.phase_no, game.deadline)
-    found = game._held("pending")  # who owed an action in the state this input found, if asked
+    # who owed an action in the state this input found, if asked (for a ruleset that declares `touches_own`)
+    found = game._held("pending") if rules.per_seat else None
     game.__dict__["_busy"] = True  # this input may change anything: no answer is kept for it (engine/core/cache.py)
     try:
         handler(game, ctx, inp)
@@ -282,7 +287,7 @@ def _act(game: Game, ctx: Ctx, inp: Input) -> None:
     action = parse_action(skill, words, game.resolve, reason=reason, via=via, text=text,
                           msg=int(args.get("msg", 0) or 0), **proxy)
     rules.act(ctx, game.state, seat, action, skill)
-    if rules.touches_own(game.state, seat, skill):
+    if rules.per_seat and rules.touches_own(game.state, seat, skill):
         ctx.touched = seat
 
 
@@ -365,35 +370,6 @@ def _close(game: Game, ctx: Ctx) -> None:
         part.after_close(game, ctx)
 
 
-def _set_reminder(game: Game, at: float) -> None:
-    game.remind_at = _next_reminder(game, at, entering=True)
-
-
-def _next_reminder(game: Game, at: float, *, entering: bool) -> float | None:
-    """The next reminder moment after `at`: every part's own moments (in sign-up too), and its leads before
-    the deadline. On entering a phase (or a moved deadline) a lead counts only if the phase is long enough for
-    it to mean something (> 1.5 × the lead)."""
-    if game.status not in (SIGNUP, RUNNING) or game.paused:
-        return None
-    moments = [m for p in parts.writing("moments") for m in p.moments(game) if m > at + 0.5]
-    if game.status == RUNNING and game.deadline is not None:
-        left = game.deadline - at
-        leads = {lead for p in parts.installed() for lead in p.reminder_leads(game) if lead}
-        moments += [game.deadline - lead for lead in leads
-                    if (left > lead * 1.5 if entering else game.deadline - lead > at + 0.5)]
-    return min(moments) if moments else None
-
-
-def _remind(game: Game, ctx: Ctx, inp: Input) -> None:
-    if (game.status not in (SIGNUP, RUNNING) or game.paused or inp.arg("phase_no") != game.phase_no
-            or game.remind_at is None):
-        raise Refusal("这个提醒已经过期了。")
-    lead = game.deadline - game.remind_at if game.deadline is not None else 0
-    for part in parts.installed():
-        part.on_remind(game, ctx, lead)
-    game.remind_at = _next_reminder(game, ctx.at, entering=False)
-
-
 def _answer(game: Game, ctx: Ctx, inp: Input) -> None:
     """/回复 <编号> <答案> (or a QQ reply to a 宣言): the ruleset finds the declaration and checks the answer."""
     seat = need_seat(game, inp.actor)
@@ -464,17 +440,7 @@ def _owing_if_early(game: Game, rules: Ruleset, state: Any, found: set[int] | No
         return None
     if found is None or touched is None:
         return game.pending()
-    return owing_again(rules, state, found, touched)
-
-
-def owing_again(rules: Ruleset, state: Any, found: set[int], touched: int) -> set[int]:
-    """`pending` after an input that changed only the `touched` seat's answer (Ruleset.touches_own): the others'
-    answers from before it, and that seat asked alone."""
-    owing = (found - {touched}) | ({touched} if rules.owes(state, touched) else set())
-    if cache.VERIFY and owing != rules.pending(state):
-        raise cache.Stale(f"{rules.key}.pending: kept {sorted(owing)} for every seat but {touched}, but the ruleset "
-                          f"says {sorted(rules.pending(state))} (phase {getattr(state, 'phase', '?')})")
-    return owing
+    return cache.owing_again(rules, state, found, touched)
 
 
 def _announce_phase(game: Game, ctx: Ctx, spec) -> None:

@@ -13,7 +13,7 @@ from __future__ import annotations
 import difflib
 from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass, replace
-from functools import partial
+from functools import cached_property, partial
 from typing import TYPE_CHECKING, Any
 
 from ..core import ABSTAIN, Action, CastRow, Outcome, Refusal
@@ -112,13 +112,14 @@ class Ruleset:
         return set()
 
     def owes(self, state: Any, seat: int) -> bool:
-        """One seat of `pending`: a game that declares `touches_own` answers it without asking every seat."""
+        """One seat of `pending` (asked alone after a `touches_own` use)."""
         return seat in self.pending(state)
 
+    per_seat = cached_property(lambda self: type(self).touches_own is not Ruleset.touches_own)  # declares it
+
     def touches_own(self, state: Any, seat: int, skill: Skill) -> bool:
-        """Declared reuse (engine/core/cache.py): this use of the skill, just made, changed of what `pending` reads
-        only this seat's own answer (a ballot, a night plan). The engine then asks `owes` for this seat alone and
-        keeps every other seat's answer from before the input, unless the input also moved the phase."""
+        """Declared reuse (engine/core/cache.py): this use changed, of what `pending` reads, only this seat's own
+        answer (a ballot, a night plan): the engine asks `owes` for it alone and keeps the others' answers."""
         return False
 
     def outcome(self, state: Any) -> Outcome | None:
@@ -226,8 +227,7 @@ class Ruleset:
         return " ".join(shown) or "默认"
 
     def script_family(self) -> Any:
-        """What this game offers a 剧本 that names it in `规则` (engine/game/script.py `Family`), or None: a 剧本
-        cannot be played with this game's procedures."""
+        """What this game offers a 剧本 naming it (engine/game/script.py `Family`), or None."""
         return None
 
     def check_options(self, options: dict[str, Any]) -> str | None:
@@ -377,8 +377,7 @@ class Ruleset:
         return self.blocked(state, seat, skill)
 
     def find(self, state: Any, seat: int, word: str, skills: list[Skill] | None = None) -> Skill:
-        """`skills`: the seat's `skills_of` now, when the caller has them (the engine keeps them per input)."""
-        skills = self.skills_of(state, seat) if skills is None else skills
+        skills = self.skills_of(state, seat) if skills is None else skills  # (`skills`: kept by the engine)
         skill = find_skill(skills, word)
         if skill is None:
             raise Refusal(no_such_skill(word, [s for s in skills if not s.mandatory]))
