@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .book import BOOK
+from .judged import OPTION, register
 from .terms import GOOD, WOLF
 
 # Every card a board may hold, in the order /开局 lists them (a new role: its module in roles/, its card here).
@@ -205,6 +206,7 @@ def board_for(options: dict[str, Any], n: int | None = None) -> Board:
     """The board these options name (a custom one parsed from 角色=); ValueError with a Chinese reason."""
     name = options.get("板子")
     if name == CUSTOM:
+        register(options.get(OPTION))  # a 剧本's own roles, from the game's options (judged.py)
         return parse_custom(options.get("角色") or "")
     if options.get("角色"):
         raise ValueError("角色=… 只在 板子=自定义 时使用。")

@@ -22,13 +22,15 @@ from typing import Any
 from ..bansha.engine import FORUM, CastRow, Channel, Ctx, Outcome, Refusal, Ruleset, Skill, register
 from ..bansha.engine.core.behaviour import problems
 from ..bansha.engine.core.order import StepView
-from . import night, roles, sheriff, verdict, views
+from ..bansha.engine.core.ruling import Ruling
+from . import judged, night, roles, sheriff, verdict, views
 from .boards import BOARDS, MAX_PLAYERS, Board, board_for, size_range
 from .book import BOOK, WerewolfUnit
 from .options import OPTIONS, PHASES, ROLE_OPTIONS, SHERIFF_OPTIONS, TURN_OPTIONS
 from .order import AFTER_DEATH, MOMENTS, NIGHT_ORDER, NIGHT_PHASES
 from .roles import everyone, pack, scapegoat, thief
 from .roles import sheriff as chief
+from .ruled import ruled
 from .script import WerewolfFamily
 from .state import REVEALED, WerewolfState, board_cards
 from .terms import (
@@ -98,6 +100,8 @@ class WerewolfRuleset(Ruleset):
         """/开局 confirms only the options the chosen board uses (without a board it follows the head count)."""
         if key == "偷看概率" and options.get("偷看风险", "概率") != "概率":
             return False
+        if key == judged.OPTION:
+            return False  # a 剧本's roles (JSON): the post names the 剧本 and its 角色 instead
         if key in TURN_OPTIONS:
             return options.get("节奏") != FORUM and (key == "发言" or options.get("发言", "顺序") == "顺序")
         if not options.get("板子") and not options.get("角色"):
@@ -268,6 +272,10 @@ class WerewolfRuleset(Ruleset):
         Turn(ctx, state).deaths.remove(seat, reason)
 
     # --- the end (verdict.py) ----------------------------------------------------------------------
+    def on_ruling(self, ctx: Ctx, state: WerewolfState, ruling: Ruling) -> None:
+        if ruling.ref.startswith("剧本:"):
+            ruled(ctx, state, ruling)  # a 剧本 role's 裁定 skill
+
     def faction_of(self, state: WerewolfState, seat: int) -> str:
         return state.camp(seat)
 

@@ -15,11 +15,12 @@ from typing import Any
 
 from ..bansha.engine.core import Refusal
 from ..bansha.engine.core.phases import parse_options
-from ..bansha.engine.game.script import Problem, Script, ScriptError
+from ..bansha.engine.game.script import PHASES, Problem, Script, ScriptError
+from . import judged
 from .boards import CARDS, CUSTOM, parse_custom
 from .book import BOOK
 from .order import NIGHT_ORDER
-from .terms import WOLF, WOLF_TEAM
+from .terms import GOOD, WOLF, WOLF_TEAM, WOLVES
 
 # How a 剧本 may name 002's factions: the book's labels, or their short forms
 FACTION_NAMES = {"好人": "好人阵营", "狼人": "狼人阵营", "狼": "狼人阵营"}
@@ -45,9 +46,10 @@ class WerewolfFamily:
                 problems.append(script.problem(
                     f"狼人杀里{name}的胜利条件是「{'、'.join(WINS[side])}」（002），不能改成「{win}」。",
                     "faction", i, "win"))
+        own = [r for r in script.roles if r.name not in CARDS]  # the 剧本's own roles (judged.py)
         for role in script.roles:
-            problems += _role(script, role, sides)
-        problems += _night(script)
+            problems += _own(script, role, sides) if role in own else _role(script, role, sides)
+        problems += _night(script, {r.name for r in own})
         options: dict[str, Any] = {}
         try:
             options = parse_options(list(script.day), self.ruleset.all_options())
@@ -58,22 +60,58 @@ class WerewolfFamily:
             if key in written:
                 problems.append(script.problem(f"「{key}」由剧本的角色决定，不能写在 day.options 里。", "day", "options"))
         deck = ",".join(f"{r.name}*{r.count}" for r in script.roles)
+        defined = judged.roles_option([_spec(r) for r in own]) if own else ""
         if not problems:
-            try:
-                board = parse_custom(deck)
+            cards = ",".join(f"{r.name}*{r.count}" for r in script.roles if r not in own)
+            try:  # 002's cards as a custom board checks them (the 剧本's own roles join the book only in a game)
+                board = parse_custom(cards)
+                judged.conflict(defined)
             except ValueError as why:
                 named = [r.index for r in script.roles if f"「{r.name}」" in str(why)]  # the role it is about
                 problems.append(script.problem(str(why), "role", *(named[:1] or [0])))
             else:
                 lo, hi = script.players
-                n = board.cards - board.spares
+                n = board.cards - board.spares + sum(r.count for r in own)
                 if (lo, hi) != (n, n):
                     problems.append(script.problem(
                         f"角色一共 {board.cards} 张{'（盗贼的两张底牌不算）' if board.spares else ''}，人数就要写 {n}。",
                         "players"))
         if problems:
             raise ScriptError(problems)
-        return {**{k: v for k, v in options.items() if k in written}, "板子": CUSTOM, "角色": deck}
+        return {**{k: v for k, v in options.items() if k in written}, "板子": CUSTOM, "角色": deck,
+                **({judged.OPTION: defined} if defined else {})}
+
+
+def _own(script: Script, role: Any, sides: dict[str, str]) -> list[Problem]:
+    """A role 002 does not have: its faction and kind, its words for /身份, and only `裁定` skills (judged.py)."""
+    i, out = role.index, []
+    if sides.get(role.faction) not in (GOOD, WOLVES):
+        out.append(script.problem("剧本自己的角色要属于好人或狼人。", "role", i, "faction"))
+    if not role.kind:
+        out.append(script.problem(f"「{role.name}」不是 002 的牌：要写 kind（神、民或狼），胜负按它计（屠边）。",
+                                  "role", i, "name"))
+    elif (role.kind == "狼") != (sides.get(role.faction) == WOLVES):
+        out.append(script.problem("狼人阵营的角色 kind 写「狼」，好人写「神」或「民」。", "role", i, "kind"))
+    if not role.intro:
+        out.append(script.problem(f"「{role.name}」不是 002 的牌：要写 intro（/身份 给玩家看的说明）。", "role", i, "name"))
+    if role.skills:
+        out.append(script.problem("剧本自己的角色不能用 002 的技能名：它的技能写在 [[role.skill]] 里（效果：裁定）。",
+                                  "role", i, "skills"))
+    if role.count != 1:
+        out.append(script.problem("剧本自己的角色一局只能有一个。", "role", i, "count"))
+    if role.channel and (role.kind != "狼" or role.channel != WOLF_TEAM):
+        out.append(script.problem(f"频道：只有狼在夜里的「{WOLF_TEAM}」里说话。", "role", i, "channel"))
+    if len({s.name for s in role.written}) != len(role.written):
+        out.append(script.problem("同一个角色的两个技能不能同名。", "role", i, "skill"))
+    return out
+
+
+def _spec(role: Any) -> dict[str, Any]:
+    """A 剧本 role as judged.py registers it (and the game keeps in its options)."""
+    return {"name": role.name, "faction": FACTION_NAMES.get(role.faction, role.faction), "kind": role.kind,
+            "intro": role.intro, "skills": [{"name": s.name, "phase": PHASES[s.phase], "targets": s.targets,
+                                             "uses": s.uses, "public": s.public, "help": s.help}
+                                            for s in role.written]}
 
 
 def _role(script: Script, role: Any, sides: dict[str, str]) -> list[Problem]:
@@ -94,13 +132,19 @@ def _role(script: Script, role: Any, sides: dict[str, str]) -> list[Problem]:
         out.append(script.problem(f"频道：{right}。", "role", i, "channel"))
     if role.intro:
         out.append(script.problem(f"{role.name}的身份说明按 002 的原文，剧本不能改写（去掉 intro）。", "role", i, "intro"))
+    if role.written or role.kind:
+        out.append(script.problem(f"{role.name}是 002 的牌：技能和类别按 002，不能写 [[role.skill]] 或 kind。", "role", i,
+                                  "skill" if role.written else "kind"))
     return out
 
 
-def _night(script: Script) -> list[Problem]:
+def _night(script: Script, own: set[str]) -> list[Problem]:
     """A written night order must be 002's for the roles that wake on this board."""
     if not script.night:
         return []
+    if own & set(script.night):
+        named = "、".join(w for w in script.night if w in own)
+        return [script.problem(f"{named} 是剧本自己的角色：技能在夜里随时发动、由导演裁定，不排进夜晚顺序。", "night", "order")]
     names = {r.name for r in script.roles}
     wolves = {r.name for r in script.roles if (c := BOOK.roles.get(r.name)) is not None and c.kind == WOLF}
     order = [s.label for s in NIGHT_ORDER if s.label in names or (s.label == "狼人" and wolves)]

@@ -43,6 +43,7 @@ WOLF_KILL = "wolf"
 POISON = "poison"
 VOTE = "vote"
 SHOT = "shot"
+JUDGED = "judged"  # a 剧本 role's 裁定 skill, ruled 「出局」 by the 导演 (judged.py)
 EXPLODE = "explode"
 KING = "king"  # taken by the 白狼王's self-destruction
 GRIEF = "grief"
@@ -61,6 +62,7 @@ FATE = {
     RED: "被法官罚下",
     CURSE: "因长老被误杀而离场",
     TIE_OUT: "因平票作为替罪羊被处决",
+    JUDGED: "被导演裁定出局",
 }
 VILLAGE_KILLS = frozenset({VOTE, SHOT, POISON})  # 002: 投票处决、猎人的子弹、女巫的毒药
 NO_WORDS = frozenset({EXPLODE, RED, CURSE})

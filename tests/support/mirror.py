@@ -81,6 +81,7 @@ class Mirror:
     arng: Rng | None = None
     events: list = field(default_factory=list)  # every event of the local fold, in order
     posts: list = field(default_factory=list)  # …and what they became in the group (engine/views/posts.py), in order
+    script: str = ""  # a 剧本's 名字: opened with /开局 剧本 <名字>, the model with the 剧本's compiled options
 
     def nick(self, qq: int) -> str:
         if self.dry:
@@ -177,11 +178,19 @@ class Mirror:
             self.game = Game.new(1, self.rules, self.group, self.judge, self.seed, opts)
             return
         mark = self.qq.mark()
-        await self.qq.group_msg(self.judge, self.group, " ".join([f"/开局 {self.rules.title}", f"种子={self.seed}", *words]))
+        game = f"剧本 {self.script}" if self.script else self.rules.title
+        await self.qq.group_msg(self.judge, self.group, " ".join([f"/开局 {game}", f"种子={self.seed}", *words]))
         sent = await self.qq.wait_for(lambda s: s.target == self.group and "开局（第" in s.text, self.timeout, mark)
         self.consumed.add(sent.message_id)
         gid = int(re.search(r"第 (\d+) 局", sent.text).group(1))  # type: ignore[union-attr]
         opts = parse_options(words, self.rules.all_options())
+        if self.script:  # as /开局 剧本 builds them: the 剧本's options, the opener's own words on top
+            from plugins.bansha import scripts
+
+            found = scripts.find(self.script)
+            assert found is not None and found.ok, self.script
+            said = {w.partition("=")[0] for w in words}
+            opts = {**opts, **scripts.load(found.source)[2], **{k: v for k, v in opts.items() if k in said}}
         self.game = Game.new(gid, self.rules, self.group, self.judge, self.seed, opts)
 
     async def join_all(self) -> None:

@@ -15,12 +15,16 @@ from paths import ROOT
 
 from plugins.bansha import scripts
 from plugins.bansha.engine.game.script import (
+    EFFECTS,
     FACTION_KEYS,
+    KINDS,
     MAX_COUNT,
     MAX_PLAYERS,
     MAX_ROLES,
     MAX_STR,
+    PHASES,
     ROLE_KEYS,
+    SKILL_KEYS,
     TOP_KEYS,
     WINS,
     ScriptError,
@@ -122,8 +126,14 @@ def test_the_keys_are_the_checkers():
     assert set(props["faction"]["items"]["properties"]) == FACTION_KEYS
     assert set(props["night"]["properties"]) == {"order"}
     assert set(props["day"]["properties"]) == {"options"}
+    role = props["role"]["items"]["properties"]
+    assert set(role["skill"]["items"]["properties"]) == SKILL_KEYS
+    assert role["skill"]["items"]["properties"]["effect"]["enum"] == list(EFFECTS)
+    assert role["skill"]["items"]["properties"]["phase"]["enum"] == list(PHASES)
+    assert role["kind"]["enum"] == list(KINDS)
     # script.py refuses every key it does not know, at each of these levels
-    for sub in (_schema(), props["role"]["items"], props["faction"]["items"], props["night"], props["day"]):
+    for sub in (_schema(), props["role"]["items"], props["faction"]["items"], props["night"], props["day"],
+                role["skill"]["items"]):
         assert sub["additionalProperties"] is False
 
 

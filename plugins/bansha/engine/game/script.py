@@ -38,7 +38,13 @@ WINS: dict[str, str] = {
 # TOML 1.0 keys are ASCII unless quoted: the keys are short English words (docs/script.md gives each its
 # Chinese meaning), the values are the 导演's Chinese.
 TOP_KEYS = {"name", "summary", "rules", "players", "faction", "role", "night", "day"}
-ROLE_KEYS = {"name", "faction", "count", "skills", "channel", "intro"}
+ROLE_KEYS = {"name", "faction", "count", "skills", "channel", "intro", "kind", "skill"}
+SKILL_KEYS = {"name", "effect", "phase", "targets", "uses", "public", "help"}
+# The effects a skill table may name (docs/script.md). 裁定: the bot collects the use on time and the 导演 rules on
+# it (the 导演台's 待裁定 queue, or /法官 裁定): he writes the result the seat receives, and the bot records it.
+EFFECTS: dict[str, str] = {"裁定": "交给导演裁定：机器人按时收下行动，导演写出结果，机器人送达并记录"}
+PHASES = {"夜晚": "night", "白天": "day"}
+KINDS = {"神": "神职", "民": "平民", "狼": "狼人"}
 FACTION_KEYS = {"name", "win"}
 
 
@@ -62,6 +68,20 @@ class ScriptError(ValueError):
 
 
 @dataclass(frozen=True)
+class SkillDecl:
+    """A skill the 剧本 writes out (a role the coded game does not have): its effect from `EFFECTS`."""
+
+    name: str
+    effect: str
+    phase: str  # a key of PHASES (夜晚/白天)
+    targets: int = 1
+    uses: int | None = None  # per game; None: once per phase it is used in
+    public: bool = False  # used in the group (its use is announced) instead of by PM
+    help: str = ""
+    index: int = 0
+
+
+@dataclass(frozen=True)
 class RoleDecl:
     name: str
     faction: str
@@ -70,6 +90,8 @@ class RoleDecl:
     channel: str = ""  # a team channel (狼群) its holders talk in
     intro: str = ""  # what /身份 shows, when the 剧本 writes its own
     index: int = 0  # its place among 角色 (for problems)
+    kind: str = ""  # a key of KINDS (神/民/狼), for a role the coded game does not have
+    written: tuple[SkillDecl, ...] = ()  # its [[role.skill]] tables
 
 
 @dataclass(frozen=True)
@@ -241,8 +263,55 @@ def _roles(value: Any, factions: dict[str, str], bad: Any) -> list[RoleDecl]:
             bad("channel（队伍频道）要写成一个短名字，如 channel = \"狼群\"。", "role", i, "channel")
             channel = ""
         intro = _text(spec, "intro", lambda t, *p, i=i: bad(t, "role", i, *p))
-        out.append(RoleDecl(name, str(faction), count, tuple(skills), channel, intro, i))
+        kind = spec.get("kind", "")
+        if kind and kind not in KINDS:
+            bad(f"kind（类别）要从这些里选：{'、'.join(KINDS)}（神职、平民、狼人）。", "role", i, "kind")
+            kind = ""
+        written = _skill_tables(spec.get("skill"), i, bad)
+        out.append(RoleDecl(name, str(faction), count, tuple(skills), channel, intro, i, kind, written))
     return out
+
+
+def _skill_tables(value: Any, i: int, bad: Any) -> tuple[SkillDecl, ...]:
+    """A role's [[role.skill]] tables: the skills a new role has, each with an effect from EFFECTS."""
+    if value is None:
+        return ()
+    if not isinstance(value, list) or len(value) > 10:
+        bad("技能表要写成 [[role.skill]] 段（每个角色最多 10 个）。", "role", i, "skill")
+        return ()
+    out = []
+    for j, spec in enumerate(value):
+        where = ("role", i, "skill", j)
+        if not isinstance(spec, dict):
+            bad("每个技能要写成一段 [[role.skill]]。", *where)
+            continue
+        for key in spec:
+            if key not in SKILL_KEYS:
+                bad(f"未知的键「{_short(key)}」。技能可用的键：{'、'.join(sorted(SKILL_KEYS))}。", *where, key)
+        name = _text(spec, "name", lambda t, *p, where=where: bad(t, *where, *p), required=True)
+        if name and len(name) > 10:
+            bad("技能名最多 10 个字。", *where, "name")
+        effect = spec.get("effect")
+        if effect not in EFFECTS:
+            bad(f"effect（效果）要从这些里选：{'、'.join(EFFECTS)}。其余效果还没有做，写不了。", *where, "effect")
+        phase = spec.get("phase")
+        if phase not in PHASES:
+            bad(f"phase（时间）要从这些里选：{'、'.join(PHASES)}。", *where, "phase")
+        targets = spec.get("targets", 1)
+        if not isinstance(targets, int) or isinstance(targets, bool) or not 0 <= targets <= 3:
+            bad("targets（目标数）要是 0 到 3 的整数。", *where, "targets")
+            targets = 1
+        uses = spec.get("uses")
+        if uses is not None and (not isinstance(uses, int) or isinstance(uses, bool) or not 1 <= uses <= 99):
+            bad("uses（一局能用几次）要是 1 到 99 的整数；不写就是每个阶段一次。", *where, "uses")
+            uses = None
+        public = spec.get("public", False)
+        if not isinstance(public, bool):
+            bad("public（在群里公开使用）要写 true 或 false。", *where, "public")
+            public = False
+        text = _text(spec, "help", lambda t, *p, where=where: bad(t, *where, *p))
+        out.append(SkillDecl(name, str(effect), str(phase), targets, uses, public, text, j))
+    return tuple(out)
 
 
 def _night(value: Any, roles: list[RoleDecl], bad: Any) -> tuple[str, ...]:
@@ -281,7 +350,8 @@ def _day(value: Any, bad: Any) -> tuple[str, ...]:
 
 MEANING = {"name": "名字", "summary": "说明", "rules": "规则：用哪个游戏的流程来判", "players": "人数",
            "faction": "阵营", "role": "角色", "night": "夜晚", "day": "白天", "win": "胜利条件", "count": "数量",
-           "skills": "技能", "channel": "队伍频道", "intro": "身份说明"}
+           "skills": "技能", "channel": "队伍频道", "intro": "身份说明", "kind": "类别", "skill": "技能表",
+           "effect": "效果", "phase": "时间", "targets": "目标数", "uses": "次数", "public": "公开", "help": "说明"}
 
 
 # --- where things were written --------------------------------------------------------------------------------
@@ -299,7 +369,12 @@ def locate(source: str) -> dict[tuple, int]:
     for no, raw in enumerate(source.splitlines(), 1):
         m = _HEADER.match(raw)
         if m:
-            path = tuple(_unquote(p) for p in m.group(2).split("."))
+            parts = [_unquote(p) for p in m.group(2).split(".")]
+            path: tuple = ()
+            for n, part in enumerate(parts):  # a parent that is an array of tables means its current entry
+                path = (*path, part)
+                if n < len(parts) - 1 and path in arrays:
+                    path = (*path, arrays[path])
             if m.group(1) == "[[":
                 arrays[path] = arrays.get(path, -1) + 1
                 prefix = (*path, arrays[path])

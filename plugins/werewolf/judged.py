@@ -1,0 +1,103 @@
+"""A 剧本's own roles on 狼人杀 (docs/script.md): a role 002 does not have, whose skills are `裁定` — the bot takes the
+use on time (the skill's phase, its uses, its targets, PM or group), asks the judges without a seat to rule on it
+(engine/parts/rulings.py: the 导演台's 待裁定, or /法官 裁定 <编号> <结果>), and delivers and records what they write
+(rules.py `on_ruling`). A result that begins with 「出局」 and names seats, ruled in the day, makes them leave as a
+death by the 导演's ruling (遗言, 猎人's shot and the rest as for any day death); anything else is words the seat
+receives. This module reads only the book and the terms: the board (boards.py) registers the roles from here.
+
+The roles are data: the 剧本 family (script.py) writes them into the game's options (`剧本角色`, JSON), and the board
+registers them in the book from there whenever the options are read — at /开局, and again when a restarted bot
+replays the game, so a changed or deleted file never changes a game already opened.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from ..bansha.engine import ALIVE, Action, Ctx
+from .book import BOOK, WerewolfRole, WerewolfUnit
+from .terms import DAY, GOD, GOOD, NIGHT, VILLAGER, WOLF, WOLVES
+
+OPTION = "剧本角色"  # the game option holding the roles (JSON), hidden from the opening post
+PHASE = {"night": NIGHT, "day": DAY}
+KIND = {"神": GOD, "民": VILLAGER, "狼": WOLF}
+FACTION = {"好人": GOOD, "好人阵营": GOOD, "狼人": WOLVES, "狼": WOLVES, "狼人阵营": WOLVES}
+NO_EFFECT = "无效果"  # what stands when nobody rules
+OUT = re.compile(r"^\s*出局[\s：:]*((?:\d+\s*号?[\s,，、]*)+)")  # a result that takes seats out (rules.py)
+
+
+@dataclass(frozen=True)
+class JudgedSkill(WerewolfUnit):
+    """A `裁定` skill: taken now, ruled by the 导演."""
+
+    role: str = ""
+
+    def blocked(self, state: Any, seat: int) -> str | None:
+        if self.uses is None and state.used(seat, f"{self.key}@{state.day}{state.phase}"):
+            return f"「{self.name}」这个阶段已经用过了。"
+        return None
+
+    def resolve(self, ctx: Ctx, state: Any, seat: int, action: Action) -> None:
+        state.use(seat, self.key)
+        state.use(seat, f"{self.key}@{state.day}{state.phase}")  # (without `uses`: once in each phase)
+        what = ("，目标 " + "、".join(ctx.name(t) for t in action.targets)) if action.targets else ""
+        said = f"{ctx.name(seat)}（{self.role}）发动「{self.name}」{what}" + (
+            f"，附言：{action.text}" if action.text else "")
+        how = "请写出结果，机器人私聊发给他" + ("；写「出局 3」则 3号 出局" if state.phase == DAY else "")
+        ruling = ctx.ask_judges(f"{said}。{how}。", f"剧本:{seat}:{self.key}", "本局结束", choices=(),
+                                default=NO_EFFECT)
+        if self.public:
+            ctx.group(f"{ctx.name(seat)} 发动「{self.name}」{what}，等待导演裁定。", "skill",
+                      {"seat": seat, "targets": tuple(action.targets)})
+        ctx.seat(seat, f"已发动「{self.name}」{what}。导演裁定后会私聊告诉你结果（裁定 #{ruling.no}）。")
+        ctx.judge(f"第{state.day}天 {said}，待裁定 #{ruling.no}")
+
+
+def roles_option(roles: list[dict[str, Any]]) -> str:
+    return json.dumps(roles, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+
+
+def conflict(text: str) -> None:
+    """ValueError (as `register` raises it) when a role of these is in the book already and is not the same."""
+    for spec in json.loads(text) if text else ():
+        role = _role(spec)
+        known = BOOK.roles.get(role.name)
+        if known is not None and known != role:
+            raise ValueError(f"已经有一个不同的「{role.name}」（002 的牌，或别的剧本的同名角色）：请给剧本的角色换个名字。")
+
+
+def register(text: str | None) -> None:
+    """The 剧本's roles of these options, in the book (idempotent). ValueError (Chinese) when a role of the same name
+    is in the book already and is not this one (002's cards, or another 剧本's role of that name)."""
+    if not text:
+        return
+    try:
+        roles = json.loads(text)
+    except ValueError:
+        raise ValueError("剧本角色 不是剧本写出的格式。") from None
+    for spec in roles:
+        role = _role(spec)
+        known = BOOK.roles.get(role.name)
+        if known is None:
+            for unit in role.skills:
+                BOOK.units.setdefault(unit.key, unit)
+            BOOK.roles.setdefault(role.name, role)  # (idempotent: two games may register it at once)
+            for skill in role.skills:
+                BOOK.skills.setdefault(skill.key, skill)
+            known = BOOK.roles[role.name]
+        if known != role:
+            raise ValueError(f"已经有一个不同的「{role.name}」（002 的牌，或别的剧本的同名角色）：请给剧本的角色换个名字。")
+
+
+def _role(spec: dict[str, Any]) -> WerewolfRole:
+    name = str(spec["name"])
+    skills = tuple(
+        JudgedSkill(f"剧本.{name}.{s['name']}", str(s["name"]), phases=(PHASE[s["phase"]],), targets=int(s["targets"]),
+                    target_rule=ALIVE, uses=s.get("uses"), public=bool(s.get("public")),
+                    pm_only=not s.get("public"), help=str(s.get("help") or f"{s['name']}：由导演裁定结果。"),
+                    free_text=50, min_targets=0 if int(s["targets"]) == 0 else None, role=name)
+        for s in spec.get("skills", ()))
+    return WerewolfRole(name, FACTION[spec["faction"]], skills, str(spec.get("intro", "")), KIND[spec["kind"]])

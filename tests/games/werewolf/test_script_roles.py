@@ -1,0 +1,87 @@
+"""A 剧本's own roles on 狼人杀 (plugins/werewolf/judged.py), played through the engine: the shipped 12人骑士守墓人.
+骑士's 决斗 (白天, in the group, once) and 守墓人's 守墓 (夜晚, by PM) are `裁定` skills: the bot takes the use, the
+judge without a seat writes the result, the seat receives it, and 「出局 N」 in the day makes N leave."""
+
+from __future__ import annotations
+
+import pytest
+from paths import ROOT
+from werewolf_table import Table
+
+from plugins.bansha import scripts
+from plugins.bansha.engine.core import Refusal
+from plugins.bansha.engine.core.phases import parse_options
+from plugins.werewolf.book import BOOK
+from plugins.werewolf.terms import DAY, NIGHT
+
+FILE = ROOT / "plugins" / "bansha" / "scripts" / "12人骑士守墓人.toml"
+
+
+@pytest.fixture
+def table():
+    saved = (dict(BOOK.roles), dict(BOOK.skills), dict(BOOK.units))
+    _, rules, options = scripts.load(FILE.read_text(encoding="utf-8"))
+    options = {**parse_options([], rules.all_options()), **options, "警长": False}  # (the 导演's 警长=关 on top)
+    yield Table(12, 3, **options)
+    BOOK.roles, BOOK.skills, BOOK.units = saved  # (the book as 002 has it, for the tests after this one)
+
+
+def _ruled(t, no, result):
+    return t.judge("裁定", no=no, verdict=result)
+
+
+def test_the_knights_duel_is_ruled_by_the_judge_and_out_takes_the_wolf(table):
+    t = table
+    knight, keeper = t.one("骑士"), t.one("守墓人")
+    wolf = t.one("狼人")
+    assert t.phase == NIGHT
+    # 守墓 at night, by PM: taken at once, the judge rules in words, the seat receives them
+    t.act(keeper, "守墓")
+    assert "已发动「守墓」。导演裁定后会私聊告诉你结果（裁定 #1）。" in t.seat_text(keeper, t.last)
+    assert t.group_text(t.last) == ""  # nobody in the group learns of it
+    _ruled(t, 1, "昨天没有人被放逐。")
+    assert "「守墓」的裁定结果：昨天没有人被放逐。" in t.seat_text(keeper, t.last)
+    t.night(kill=next(s for s in t.good() if s not in (knight, keeper)))
+    t.skip_words()
+    assert t.phase == DAY
+    # 决斗 in the day, in the group: announced, then ruled 「出局」: the wolf leaves as a death by ruling
+    t.public(knight, "决斗", wolf)
+    assert f"{knight}号 P{knight} 发动「决斗」，目标 {wolf}号 P{wolf}，等待导演裁定。" in t.group_text(t.last)
+    _ruled(t, 2, f"出局 {wolf}")
+    assert not t.state.alive[wolf]
+    assert t.state.fates[wolf].endswith("被导演裁定出局")
+    assert f"导演裁定 {knight}号 P{knight} 的「决斗」：出局 {wolf}" in t.group_text(t.last)
+    assert "「决斗」的裁定结果" in t.seat_text(knight, t.last)
+    # once a game
+    assert "决斗" in t.refused_act(knight, "决斗", t.one("平民"), via="group")
+
+
+def test_a_ruling_is_written_by_a_judge_without_a_seat_and_is_never_empty(table):
+    t = table
+    keeper = t.one("守墓人")
+    t.act(keeper, "守墓")
+    with pytest.raises(Refusal) as err:
+        _ruled(t, 1, "   ")
+    assert err.value.message == "请写出裁定结果：/法官 裁定 1 <结果>。"
+    # a player who is also a judge may not rule (he would need the cast)
+    t.game.judges.append(t.qq(keeper))
+    assert "只能由没有座位的法官来做" in t.refused_input("judge", keeper, sub="裁定", no=1, verdict="好人")
+
+
+def test_out_at_night_takes_nobody_and_tells_the_judges_why(table):
+    t = table
+    keeper = t.one("守墓人")
+    t.act(keeper, "守墓")
+    before = list(t.state.alive)
+    _ruled(t, 1, "出局 3")
+    assert list(t.state.alive) == before
+    assert any("现在不是白天：没有人因此出局" in e.text for e in t.last)
+
+
+def test_the_roles_cast_and_pm_name_the_scripts_roles(table):
+    t = table
+    knight = t.one("骑士")
+    intro = t.seat_text(knight, t.started)
+    assert "骑士" in intro and "决斗" in intro
+    rows = {r.seat: r for r in t.game.rules.cast(t.state)}
+    assert (rows[knight].role, rows[knight].faction) == ("骑士", "好人阵营·神民")  # (a 神: 屠边 counts it)
