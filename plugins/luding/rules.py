@@ -32,6 +32,7 @@ from ..bansha.engine.core.order import StepView
 from . import roles, views
 from .book import BOOK, LudingSkill
 from .order import MOMENTS, NIGHT_ORDER
+from .script import LudingFamily
 from .state import LudingState
 from .terms import ALL, CAMPS, DAY, DECK, NIGHT, OPTIONS, PHASES, PLAYERS, SETTLE, WOLF
 from .turn import Turn
@@ -67,6 +68,9 @@ class LudingRuleset(Ruleset):
     book = BOOK
     players = PLAYERS
     players_refusal = "鹿鼎记是 {need} 人局（1父狼、1幼狼、1预言家、1女巫、1守卫、1猎人、1长老、6村民、1妖狐），现在报名了 {n} 人。"
+
+    def script_family(self) -> LudingFamily:
+        return LudingFamily(self)  # a 剧本 of 003's board (script.py)
 
     # --- sign-up and deal ------------------------------------------------------------
     def setup(self, ctx: Ctx, n: int) -> LudingState:

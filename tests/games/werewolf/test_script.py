@@ -65,7 +65,7 @@ def _line_of(needle, below=0):
 
 @pytest.mark.parametrize("change, line, words", [
     (('skills = ["查验"]', 'skills = ["查验", "飞行"]'), 'skills = ["查验"]', "预言家的技能是 查验"),
-    (('name = "白痴"', 'name = "骑士"'), 'name = "白痴"', "狼人杀没有「骑士」这张牌"),
+    (('name = "白痴"', 'name = "骑士"'), 'name = "白痴"', "「骑士」不是 002 的牌：要写 kind（神、民或狼）"),
     (('name = "猎人"\nfaction = "好人"', 'name = "猎人"\nfaction = "狼人"'), ('name = "猎人"', 1), "猎人属于好人阵营"),
     (('order = ["狼人", "预言家", "女巫"]', 'order = ["预言家", "狼人", "女巫"]'), "order =", "狼人 → 预言家 → 女巫"),
     (('order = ["狼人", "预言家", "女巫"]', 'order = ["狼人", "预言家", "女巫", "猎人"]'), "order =", "猎人 夜里不行动"),
@@ -85,4 +85,4 @@ def test_what_the_werewolf_family_refuses_names_the_line(change, line, words):
 
 def test_a_script_for_a_game_that_reads_no_scripts_is_refused_at_its_rules_line():
     problems = _problems(SOURCE.replace('rules = "狼人杀"', 'rules = "斗兽棋"'))
-    assert problems == [f"第 {_line_of('rules =')} 行（rules）：rules（规则）要写一个能读剧本的游戏：狼人杀。"]
+    assert problems == [f"第 {_line_of('rules =')} 行（rules）：rules（规则）要写一个能读剧本的游戏：鹿鼎记、狼人杀。"]
