@@ -23,7 +23,8 @@ async def _use_db() -> None:  # async: FastAPI runs it in the request's own task
 
 
 def install(app, service: Callable[[], Service], config: Config, superusers: set[int], group_role: GroupRole,
-            public_url: str, judge_input: JudgeInput | None = None) -> Console:
+            public_url: str, judge_input: JudgeInput | None = None,
+            scripts_home: Callable[[], str] | None = None) -> Console:
     """Mount the console on `app` (NoneBot's FastAPI app) and return it."""
     global _console
     prefix = prefix_of(config.bansha_console_prefix)
@@ -39,7 +40,10 @@ def install(app, service: Callable[[], Service], config: Config, superusers: set
 
     console = Console(prefix=prefix, store=Store(service, superusers, group_role), hub=Hub(), auth=get_auth,
                       judge_input=judge_input, secure_cookie=public_url.startswith("https://"),
-                      public_url=public_url.rstrip("/"), origin=config.bansha_console_url.rstrip("/"))
+                      public_url=public_url.rstrip("/"), origin=config.bansha_console_url.rstrip("/"),
+                      config=config)
+    if scripts_home is not None:
+        console.scripts_home = scripts_home
     # each request runs in a task of its own: Bansha's tortoise context is current in it (db.py)
     app.include_router(build_router(console), dependencies=[Depends(_use_db)])
     _console = console

@@ -13,6 +13,7 @@ from ..engine.core import Input, Refusal
 from ..engine.game import Game
 from ..qq import table
 from ..qq.call import JudgeCall, current, service
+from ..qq.commands.signup import scripts_dir
 from .mount import Console, install, watch
 
 NOT_IN_CONSOLE = ("演员表", "控制台")  # the grimoire shows the cast; the console needs no link to itself
@@ -71,7 +72,8 @@ def install_in_bot() -> Console:
     the service runs, subscribe the live-update hub to it."""
     config = get_plugin_config(Config)
     superusers = {int(q) for q in get_driver().config.superusers if str(q).isdigit()}
-    console = install(nonebot.get_app(), service, config, superusers, group_role, _public_url(config), judge_input)
+    console = install(nonebot.get_app(), service, config, superusers, group_role, _public_url(config), judge_input,
+                      scripts_dir)  # the 剧本 page's folder: the same as /开局 剧本's
     if current() is not None:
         watch(service())
     else:  # installed before the startup hooks ran (a host bot importing it early): watch once they have

@@ -19,7 +19,7 @@ from nonebot.log import logger
 from ..engine.game import Game
 from ..engine.game.replay import export
 from ..models import ConsoleNote
-from . import live, logview, redact, undelivered, views, writes
+from . import live, logview, redact, scripts, undelivered, views, writes
 from .auth import COOKIE, LoginRefused, revoke
 from .pages import SECURITY_HEADERS, STATIC, render
 from .web import (
@@ -192,6 +192,7 @@ def build_router(console: Console) -> APIRouter:
 
     live.add(router, console)
     writes.add(router, console)
+    scripts.add(router, console)  # the 剧本 page
 
     ring_css = views.ring_css()
 

@@ -17,6 +17,7 @@ from fastapi.routing import APIRoute
 from nonebot.log import logger
 from tortoise.exceptions import DBConnectionError, OperationalError, TransactionManagementError
 
+from ..config import Config
 from ..engine.core import Input
 from ..engine.game import Game
 from ..service import DatabaseUnavailable
@@ -43,6 +44,8 @@ class Console:
     public_url: str = ""  # scheme://host[:port] put in login links
     origin: str = ""  # BANSHA_CONSOLE_URL when set: the only origin a login may be posted from (else the Host)
     flashes: dict[str, list[str]] = field(default_factory=dict)  # session id -> messages for its next page
+    config: Config = field(default_factory=Config)  # the plugin's settings (the 剧本 page: BANSHA_SCRIPTS_DIR)
+    scripts_home: Callable[[], str] = lambda: ""  # the 剧本 folder when BANSHA_SCRIPTS_DIR is empty ("" = none)
 
     def url(self, path: str = "") -> str:
         return self.prefix + path.lstrip("/")
