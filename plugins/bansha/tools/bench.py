@@ -11,7 +11,10 @@
    post to the bot's announcement arriving back at the client.
 2. 引擎速度: whole simulated games per second on one core (`engine.agent.play_game`
    with the random agent, the process's CPU time), per ruleset; beside each, the same games' recorded
-   inputs replayed alone (inputs/s). Goals: 12-player 狼人杀 ≥ 2,000/s, 纳塔 ≥ 300/s.
+   inputs replayed alone (inputs/s). Goals: 12-player 狼人杀 ≥ 2,000/s, 纳塔 ≥ 300/s. Then each shipped
+   剧本 (plugins/bansha/scripts/*.toml) against the same board coded (/开局 狼人杀 板子=自定义 角色=…), the two
+   interleaved game by game on the same seeds: 剧本 ÷ coded ≥ 0.5; and a 剧本's load (read, check, compile)
+   < 100 ms (issue 28).
 3. 重启 (bench_process.py): the real `bot.py` process on a database with 1,000 and 10,000 active
    games: WebSocket accepted (≤ 1 s), every game restored (1,000 ≤ 2 s, 10,000 ≤ 10 s), a first
    command answered; RSS per active game (≤ 100 KB), against an empty database in the same run.
@@ -44,6 +47,7 @@ from ..engine.game import RUNNING, Game, apply, registry
 from ..engine.game.ruleset import Ruleset
 from . import bench_process, sim
 from .bench_latency import LATENCY_GOAL, latency, latency_child  # noqa: F401  # LATENCY_GOAL: what the tests read here
+from .bench_script import script_boards, script_load, script_speed
 from .kit import (
     BOT_ID,
     OWNER,
@@ -68,11 +72,13 @@ ENGINE_GOALS: dict[str, tuple[int | None, float]] = {"werewolf": (12, 2000.0), "
 # --- 2. engine speed -----------------------------------------------------------------------------
 
 
-def engine_speed(seconds: float = 2.0, min_games: int = 20, only: Sequence[str] = ()) -> list[Figure]:
+def engine_speed(seconds: float = 2.0, min_games: int = 20, only: Sequence[str] = (),
+                 with_scripts: bool = False) -> list[Figure]:
     """Whole random-agent games per second, one process (one core), per ruleset; then the same games'
     recorded inputs replayed alone (no agent), in inputs per second. Both skip the text nobody reads
     (`play_game(texts=False)`, as `bansha simulate` does). Timed by this process's CPU time (one core): on a
-    shared machine the wall clock also counts the other processes' turns."""
+    shared machine the wall clock also counts the other processes' turns. `with_scripts` (as `bansha bench`
+    runs it): then the shipped 剧本, each beside the same board coded (`script_speed`), and their load time."""
     figures = []
     for ruleset in sorted(registry.all_rulesets(), key=lambda r: r.key):
         if only and ruleset.key not in only and ruleset.title not in only:
@@ -100,6 +106,11 @@ def engine_speed(seconds: float = 2.0, min_games: int = 20, only: Sequence[str] 
                     "inputs_per_second": round(inputs / elapsed), "clock": "process CPU time"},
         ))
         figures.append(replay_speed(ruleset, n, options, seconds, min(games, 50)))
+    if with_scripts:
+        boards = script_boards(only)
+        for found, script, ruleset, options in boards:
+            figures += script_speed(found.name, ruleset, script.players[0], options, seconds, min_games)
+        figures += [script_load(found) for found, *_ in boards]
     return figures
 
 
@@ -314,7 +325,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--snapshot-game", action="append", default=[],
                    help="快照：只测这些游戏（可重复；默认每个游戏各一局）")
     p.add_argument("--seconds", type=float, default=3.0, help="引擎速度：每个游戏至少测多少秒（默认 3）")
-    p.add_argument("--engine-game", action="append", default=[], help="引擎速度：只测这些游戏（键或标题，可重复）")
+    p.add_argument("--engine-game", action="append", default=[], help="引擎速度：只测这些游戏（键或标题，可重复；剧本 = 自带的剧本及其同板子代码）")
     p.add_argument("--seed", type=int, default=1, help="种子（默认 1）")
     p.add_argument("--profile", action="store_true", help="附上引擎的 cProfile 热点表")
     p.add_argument("--json", action="store_true", help="输出 JSON")
@@ -351,7 +362,7 @@ def run(args: argparse.Namespace, argv: Sequence[str]) -> int:
                 figures += latency_ws(args.games, args.rounds, args.seed, args.latency_game, workdir, base)
         if "engine" in wanted:
             _note("引擎速度……")
-            figures += engine_speed(args.seconds, only=args.engine_game)
+            figures += engine_speed(args.seconds, only=args.engine_game, with_scripts=True)
         if "restart" in wanted:
             counts = [int(x) for x in args.restart_games.split(",") if x.strip()]
             _note(f"重启与内存：{'、'.join(map(str, counts))} 局活跃游戏，真实的 bot.py 进程……")
