@@ -17,7 +17,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from ..bansha.engine import ALIVE, Action, Ctx
+from ..bansha.engine import ALIVE, ALIVE_OTHER, Action, Ctx
 from .book import BOOK, WerewolfRole, WerewolfUnit
 from .terms import DAY, GOD, GOOD, NIGHT, VILLAGER, WOLF, WOLVES
 
@@ -60,6 +60,25 @@ def roles_option(roles: list[dict[str, Any]]) -> str:
     return json.dumps(roles, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
 
 
+@dataclass(frozen=True)
+class CheckSkill(WerewolfUnit):
+    """查验阵营 / 查验身份: one living seat checked, the answer by PM at once (as 002's 预言家 is answered)."""
+
+    role: str = ""
+    what: str = "查验阵营"
+
+    blocked = JudgedSkill.blocked
+
+    def resolve(self, ctx: Ctx, state: Any, seat: int, action: Action) -> None:
+        target = action.targets[0]
+        state.use(seat, self.key)
+        state.use(seat, f"{self.key}@{state.day}{state.phase}")
+        result = state.role(target) if self.what == "查验身份" else ("狼人" if state.kind(target) == WOLF else "好人")
+        ctx.seat(seat, f"「{self.name}」结果：{ctx.name(target)} 是【{result}】。", "check",
+                 {"target": target, "wolf": state.kind(target) == WOLF})
+        ctx.judge(f"第{state.day}天 {ctx.name(seat)}（{self.role}）「{self.name}」{ctx.name(target)}：{result}")
+
+
 def conflict(text: str) -> None:
     """ValueError (as `register` raises it) when a role of these is in the book already and is not the same."""
     for spec in json.loads(text) if text else ():
@@ -94,10 +113,19 @@ def register(text: str | None) -> None:
 
 def _role(spec: dict[str, Any]) -> WerewolfRole:
     name = str(spec["name"])
-    skills = tuple(
-        JudgedSkill(f"剧本.{name}.{s['name']}", str(s["name"]), phases=(PHASE[s["phase"]],), targets=int(s["targets"]),
-                    target_rule=ALIVE, uses=s.get("uses"), public=bool(s.get("public")),
-                    pm_only=not s.get("public"), help=str(s.get("help") or f"{s['name']}：由导演裁定结果。"),
-                    free_text=50, min_targets=0 if int(s["targets"]) == 0 else None, role=name)
-        for s in spec.get("skills", ()))
+    skills = tuple(_skill(name, s) for s in spec.get("skills", ()))
     return WerewolfRole(name, FACTION[spec["faction"]], skills, str(spec.get("intro", "")), KIND[spec["kind"]])
+
+
+def _skill(role: str, s: dict[str, Any]) -> WerewolfUnit:
+    """One skill of a 剧本 role, by its effect (engine/game/script.py EFFECTS)."""
+    effect = s.get("effect", "裁定")
+    common = {"phases": (PHASE[s["phase"]],), "uses": s.get("uses"), "public": bool(s.get("public")),
+              "pm_only": not s.get("public")}
+    key = f"剧本.{role}.{s['name']}"
+    if effect in ("查验阵营", "查验身份"):
+        return CheckSkill(key, str(s["name"]), targets=1, target_rule=ALIVE_OTHER, role=role, what=effect,
+                          help=str(s.get("help") or f"{s['name']}：{effect}。"), **common)
+    return JudgedSkill(key, str(s["name"]), targets=int(s["targets"]), target_rule=ALIVE, free_text=50,
+                       min_targets=0 if int(s["targets"]) == 0 else None, role=role,
+                       help=str(s.get("help") or f"{s['name']}：由导演裁定结果。"), **common)

@@ -95,7 +95,7 @@ def _own(script: Script, role: Any, sides: dict[str, str]) -> list[Problem]:
     if not role.intro:
         out.append(script.problem(f"「{role.name}」不是 002 的牌：要写 intro（/身份 给玩家看的说明）。", "role", i, "name"))
     if role.skills:
-        out.append(script.problem("剧本自己的角色不能用 002 的技能名：它的技能写在 [[role.skill]] 里（效果：裁定）。",
+        out.append(script.problem("剧本自己的角色不能用 002 的技能名：它的技能写在 [[role.skill]] 里（效果见 effect）。",
                                   "role", i, "skills"))
     if role.count != 1:
         out.append(script.problem("剧本自己的角色一局只能有一个。", "role", i, "count"))
@@ -109,8 +109,8 @@ def _own(script: Script, role: Any, sides: dict[str, str]) -> list[Problem]:
 def _spec(role: Any) -> dict[str, Any]:
     """A 剧本 role as judged.py registers it (and the game keeps in its options)."""
     return {"name": role.name, "faction": FACTION_NAMES.get(role.faction, role.faction), "kind": role.kind,
-            "intro": role.intro, "skills": [{"name": s.name, "phase": PHASES[s.phase], "targets": s.targets,
-                                             "uses": s.uses, "public": s.public, "help": s.help}
+            "intro": role.intro, "skills": [{"name": s.name, "effect": s.effect, "phase": PHASES[s.phase],
+                                             "targets": s.targets, "uses": s.uses, "public": s.public, "help": s.help}
                                             for s in role.written]}
 
 

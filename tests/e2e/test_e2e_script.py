@@ -64,3 +64,22 @@ async def test_a_script_with_judged_skills_plays_to_its_end_through_the_bot(bot)
     assert m.unexpected_group_posts() == []
     pm = [s.text for s in qq.sent if s.kind == "private" and s.target == m.game.qq_of(keeper)]
     assert any("「守墓」的裁定结果：昨天没有人被放逐" in t for t in pm)
+
+
+async def test_a_classic_board_the_texts_do_not_have_plays_to_its_end(bot):
+    """12人通灵师: 通灵师 (a 剧本 role, 查验身份) checks a seat each night and is answered at once by PM."""
+    proc, qq = bot
+    group = GROUP + 1
+    players = [group * 100 + i for i in range(1, 13)]
+    qq.add_group(group, {JUDGE: "法官"} | {p: f"玩家{p % 100}" for p in players}, owner=JUDGE)
+    qq.friends.update([*players, JUDGE])
+    m = Mirror(qq, registry.get("狼人杀"), group, JUDGE, players, 5, {"节奏": "快速"}, script="12人通灵师")
+    await m.open()
+    await m.join_all()
+    await m.start()
+    seer = m.game.state.holder("通灵师")
+    await m.play()
+    assert m.game.status == ENDED and m.game.outcome is not None
+    assert m.unexpected_group_posts() == []
+    pm = [s.text for s in qq.sent if s.kind == "private" and s.target == m.game.qq_of(seer)]
+    assert any(t.startswith("「通灵」结果：") for t in pm), pm[-5:]

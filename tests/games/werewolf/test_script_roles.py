@@ -85,3 +85,19 @@ def test_the_roles_cast_and_pm_name_the_scripts_roles(table):
     assert "骑士" in intro and "决斗" in intro
     rows = {r.seat: r for r in t.game.rules.cast(t.state)}
     assert (rows[knight].role, rows[knight].faction) == ("骑士", "好人阵营·神民")  # (a 神: 屠边 counts it)
+
+
+def test_the_mediums_check_names_the_exact_role_at_once():
+    saved = (dict(BOOK.roles), dict(BOOK.skills), dict(BOOK.units))
+    try:
+        _, rules, options = scripts.load((ROOT / "plugins" / "bansha" / "scripts" / "12人通灵师.toml").read_text("utf-8"))
+        t = Table(12, 4, **{**parse_options([], rules.all_options()), **options})
+        medium = t.one("通灵师")
+        witch = t.one("女巫")
+        assert t.phase == NIGHT and medium in t.game.pending()  # the night waits for him, as for 002's roles
+        t.act(medium, "通灵", witch)
+        assert f"「通灵」结果：{witch}号 P{witch} 是【女巫】。" in t.seat_text(medium, t.last)
+        assert t.group_text(t.last) == ""
+        assert "已经用过" in t.refused_act(medium, "通灵", t.one("平民"))  # once a night
+    finally:
+        BOOK.roles, BOOK.skills, BOOK.units = saved

@@ -42,7 +42,11 @@ ROLE_KEYS = {"name", "faction", "count", "skills", "channel", "intro", "kind", "
 SKILL_KEYS = {"name", "effect", "phase", "targets", "uses", "public", "help"}
 # The effects a skill table may name (docs/script.md). 裁定: the bot collects the use on time and the 导演 rules on
 # it (the 导演台's 待裁定 queue, or /法官 裁定): he writes the result the seat receives, and the bot records it.
-EFFECTS: dict[str, str] = {"裁定": "交给导演裁定：机器人按时收下行动，导演写出结果，机器人送达并记录"}
+EFFECTS: dict[str, str] = {
+    "裁定": "交给导演裁定：机器人按时收下行动，导演写出结果，机器人送达并记录",
+    "查验阵营": "查验一名玩家，立刻私聊得知他是好人还是狼人（和预言家的查验一样）",
+    "查验身份": "查验一名玩家，立刻私聊得知他的身份",
+}
 PHASES = {"夜晚": "night", "白天": "day"}
 KINDS = {"神": "神职", "民": "平民", "狼": "狼人"}
 FACTION_KEYS = {"name", "win"}
@@ -294,6 +298,8 @@ def _skill_tables(value: Any, i: int, bad: Any) -> tuple[SkillDecl, ...]:
         effect = spec.get("effect")
         if effect not in EFFECTS:
             bad(f"effect（效果）要从这些里选：{'、'.join(EFFECTS)}。其余效果还没有做，写不了。", *where, "effect")
+        elif effect != "裁定" and spec.get("targets", 1) != 1:
+            bad(f"「{effect}」的目标数是 1。", *where, "targets")
         phase = spec.get("phase")
         if phase not in PHASES:
             bad(f"phase（时间）要从这些里选：{'、'.join(PHASES)}。", *where, "phase")
