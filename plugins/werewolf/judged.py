@@ -19,6 +19,7 @@ from typing import Any
 
 from ..bansha.engine import ALIVE, ALIVE_OTHER, Action, Ctx
 from .book import BOOK, WerewolfRole, WerewolfUnit
+from .order import NightStep
 from .terms import DAY, GOD, GOOD, NIGHT, VILLAGER, WOLF, WOLVES
 
 OPTION = "剧本角色"  # the game option holding the roles (JSON), hidden from the opening post
@@ -79,12 +80,46 @@ class CheckSkill(WerewolfUnit):
         ctx.judge(f"第{state.day}天 {ctx.name(seat)}（{self.role}）「{self.name}」{ctx.name(target)}：{result}")
 
 
+@dataclass(frozen=True)
+class DawnSkill(WerewolfUnit):
+    """保护 / 击杀: chosen at night (once), settled at dawn at its step of the night order — the
+    place the 剧本 wrote it in (`STEPS`): a 保护 before the 击杀 it is to stop, as 002's 守卫 comes before the pack."""
+
+    role: str = ""
+    what: str = "保护"
+
+    blocked = JudgedSkill.blocked
+
+    def resolve(self, ctx: Ctx, state: Any, seat: int, action: Action) -> None:
+        target = action.targets[0]
+        state.use(seat, self.key)
+        state.use(seat, f"{self.key}@{state.day}{state.phase}")
+        state.records[self.key] = (state.day, target)
+        ctx.seat(seat, f"你今晚「{self.name}」{ctx.name(target)}，天亮时结算。")
+        ctx.judge(f"第{state.day}夜 {ctx.name(seat)}（{self.role}）「{self.name}」{ctx.name(target)}")
+
+    def dawn(self, w: Any, dawn: Any) -> None:  # (its step's moment: night.py folds the steps in order)
+        state = w.state
+        day, target = state.records.get(self.key, (0, 0))
+        if day != state.day or not target:
+            return
+        if self.what == "保护":
+            dawn.protected.add(target)
+        elif target not in dawn.protected:
+            dawn.deaths.setdefault(target, []).append(f"{self.role}杀害")
+
+
+# role name -> (the step it follows in the 剧本's night order, its step): night.board_steps inserts them
+STEPS: dict[str, tuple[str, NightStep]] = {}
+
+
 def conflict(text: str) -> None:
     """ValueError (as `register` raises it) when a role of these is in the book already and is not the same."""
     for spec in json.loads(text) if text else ():
         role = _role(spec)
         known = BOOK.roles.get(role.name)
-        if known is not None and known != role:
+        placed = STEPS.get(role.name)
+        if (known is not None and known != role) or (placed is not None and placed[0] != spec.get("after", "")):
             raise ValueError(f"已经有一个不同的「{role.name}」（002 的牌，或别的剧本的同名角色）：请给剧本的角色换个名字。")
 
 
@@ -97,8 +132,13 @@ def register(text: str | None) -> None:
         roles = json.loads(text)
     except ValueError:
         raise ValueError("剧本角色 不是剧本写出的格式。") from None
+    conflict(text)
     for spec in roles:
         role = _role(spec)
+        for unit in role.skills:
+            if isinstance(unit, DawnSkill):
+                STEPS.setdefault(role.name, (str(spec.get("after", "")),
+                                             NightStep(unit.key, role.name, NIGHT, moments=("dawn",))))
         known = BOOK.roles.get(role.name)
         if known is None:
             for unit in role.skills:
@@ -106,9 +146,7 @@ def register(text: str | None) -> None:
             BOOK.roles.setdefault(role.name, role)  # (idempotent: two games may register it at once)
             for skill in role.skills:
                 BOOK.skills.setdefault(skill.key, skill)
-            known = BOOK.roles[role.name]
-        if known != role:
-            raise ValueError(f"已经有一个不同的「{role.name}」（002 的牌，或别的剧本的同名角色）：请给剧本的角色换个名字。")
+
 
 
 def _role(spec: dict[str, Any]) -> WerewolfRole:
@@ -123,6 +161,9 @@ def _skill(role: str, s: dict[str, Any]) -> WerewolfUnit:
     common = {"phases": (PHASE[s["phase"]],), "uses": s.get("uses"), "public": bool(s.get("public")),
               "pm_only": not s.get("public")}
     key = f"剧本.{role}.{s['name']}"
+    if effect in ("保护", "击杀"):
+        return DawnSkill(key, str(s["name"]), targets=1, target_rule=ALIVE, role=role, what=effect,
+                         harmful=effect == "击杀", help=str(s.get("help") or f"{s['name']}：{effect}。"), **common)
     if effect in ("查验阵营", "查验身份"):
         return CheckSkill(key, str(s["name"]), targets=1, target_rule=ALIVE_OTHER, role=role, what=effect,
                           help=str(s.get("help") or f"{s['name']}：{effect}。"), **common)

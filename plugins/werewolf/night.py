@@ -8,7 +8,7 @@ dawn's count (folded in the list's order), and `morning` after the dawn's deaths
 
 from __future__ import annotations
 
-from . import order
+from . import judged, order
 from .book import BOOK, Dawn, Departure
 from .order import NightStep
 from .state import WerewolfState
@@ -30,8 +30,18 @@ def tonight(state: WerewolfState, phase: str | None = None) -> tuple[NightStep, 
 
 
 def board_steps(cards: frozenset[str]) -> tuple[NightStep, ...]:
-    """The steps of order.NIGHT_ORDER whose role has a card on the board (dealt or a spare)."""
-    return tuple(step for step in order.NIGHT_ORDER if step.role in cards)
+    """The steps of order.NIGHT_ORDER whose role has a card on the board (dealt or a spare), with a 剧本 role's
+    step (judged.STEPS: a 保护 or 击杀 settled at dawn) where the 剧本's night order put it."""
+    steps = [step for step in order.NIGHT_ORDER if step.role in cards]
+    waiting = {role: placed for role, placed in judged.STEPS.items() if role in cards}
+    while waiting:  # (one 剧本 role may follow another: each goes in once the step it follows is in)
+        here = {step.role for step in steps}
+        ready = sorted(role for role, (after, _) in waiting.items() if not after or after in here) or sorted(waiting)
+        for role in ready:
+            after, step = waiting.pop(role)
+            at = next((i + 1 for i in range(len(steps) - 1, -1, -1) if steps[i].role == after), 0)
+            steps.insert(at, step)
+    return tuple(steps)
 
 
 def wakes(step: NightStep) -> bool:

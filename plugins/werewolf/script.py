@@ -11,11 +11,12 @@ What a 剧本 may say here, and why (each refusal names its line):
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from ..bansha.engine.core import Refusal
 from ..bansha.engine.core.phases import parse_options
-from ..bansha.engine.game.script import PHASES, Problem, Script, ScriptError
+from ..bansha.engine.game.script import NIGHT_EFFECTS, PHASES, Problem, Script, ScriptError
 from . import judged
 from .boards import CARDS, CUSTOM, parse_custom
 from .book import BOOK
@@ -49,7 +50,7 @@ class WerewolfFamily:
         own = [r for r in script.roles if r.name not in CARDS]  # the 剧本's own roles (judged.py)
         for role in script.roles:
             problems += _own(script, role, sides) if role in own else _role(script, role, sides)
-        problems += _night(script, {r.name for r in own})
+        problems += _night(script, {r.name for r in own}, {r.name for r in own if _at_dawn(r)})
         options: dict[str, Any] = {}
         try:
             options = parse_options(list(script.day), self.ruleset.all_options())
@@ -60,7 +61,7 @@ class WerewolfFamily:
             if key in written:
                 problems.append(script.problem(f"「{key}」由剧本的角色决定，不能写在 day.options 里。", "day", "options"))
         deck = ",".join(f"{r.name}*{r.count}" for r in script.roles)
-        defined = judged.roles_option([_spec(r) for r in own]) if own else ""
+        defined = judged.roles_option([_spec(r, script.night) for r in own]) if own else ""
         if not problems:
             cards = ",".join(f"{r.name}*{r.count}" for r in script.roles if r not in own)
             try:  # 002's cards as a custom board checks them (the 剧本's own roles join the book only in a game)
@@ -106,9 +107,18 @@ def _own(script: Script, role: Any, sides: dict[str, str]) -> list[Problem]:
     return out
 
 
-def _spec(role: Any) -> dict[str, Any]:
-    """A 剧本 role as judged.py registers it (and the game keeps in its options)."""
-    return {"name": role.name, "faction": FACTION_NAMES.get(role.faction, role.faction), "kind": role.kind,
+def _at_dawn(role: Any) -> bool:
+    return any(s.effect in NIGHT_EFFECTS for s in role.written)
+
+
+def _spec(role: Any, night: tuple[str, ...]) -> dict[str, Any]:
+    """A 剧本 role as judged.py registers it (and the game keeps in its options); `after`: the step its 保护 or
+    击杀 follows in the 剧本's night order ("" for the first)."""
+    at = night.index(role.name) if role.name in night else 0
+    after = night[at - 1] if at else ""
+    if (card := BOOK.roles.get(after)) is not None and after in CARDS and card.kind == WOLF:
+        after = "狼人"  # (the pack's one step)
+    return {"name": role.name, "after": after, "faction": FACTION_NAMES.get(role.faction, role.faction), "kind": role.kind,
             "intro": role.intro, "skills": [{"name": s.name, "effect": s.effect, "phase": PHASES[s.phase],
                                              "targets": s.targets, "uses": s.uses, "public": s.public, "help": s.help}
                                             for s in role.written]}
@@ -138,13 +148,21 @@ def _role(script: Script, role: Any, sides: dict[str, str]) -> list[Problem]:
     return out
 
 
-def _night(script: Script, own: set[str]) -> list[Problem]:
-    """A written night order must be 002's for the roles that wake on this board."""
+def _night(script: Script, own: set[str], at_dawn: set[str]) -> list[Problem]:
+    """A written night order must be 002's for the roles that wake on this board; a 剧本 role whose 保护 or 击杀
+    is settled at dawn is written into it (where it stands is where it is settled), any other 剧本 role is not."""
+    missing = [r for r in sorted(at_dawn) if r not in script.night]
+    if missing:
+        return [script.problem(f"{'、'.join(missing)} 的保护/击杀天亮时按夜晚顺序结算：请把它写进 night.order（例如保护写在狼人前面）。",
+                               "night", "order") if script.night else
+                script.problem(f"{'、'.join(missing)} 的保护/击杀天亮时按夜晚顺序结算：请写 [night] order，把它排进去。", "role")]
     if not script.night:
         return []
-    if own & set(script.night):
-        named = "、".join(w for w in script.night if w in own)
-        return [script.problem(f"{named} 是剧本自己的角色：技能在夜里随时发动、由导演裁定，不排进夜晚顺序。", "night", "order")]
+    if (own - at_dawn) & set(script.night):
+        named = "、".join(w for w in script.night if w in own - at_dawn)
+        return [script.problem(f"{named} 是剧本自己的角色：技能在夜里随时发动、立刻结算或由导演裁定，不排进夜晚顺序。",
+                               "night", "order")]
+    script = replace(script, night=tuple(w for w in script.night if w not in at_dawn))
     names = {r.name for r in script.roles}
     wolves = {r.name for r in script.roles if (c := BOOK.roles.get(r.name)) is not None and c.kind == WOLF}
     order = [s.label for s in NIGHT_ORDER if s.label in names or (s.label == "狼人" and wolves)]

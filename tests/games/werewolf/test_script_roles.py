@@ -101,3 +101,87 @@ def test_the_mediums_check_names_the_exact_role_at_once():
         assert "已经用过" in t.refused_act(medium, "通灵", t.one("平民"))  # once a night
     finally:
         BOOK.roles, BOOK.skills, BOOK.units = saved
+
+
+HUNTERS = """name = "守护与猎魔"
+rules = "狼人杀"
+players = 7
+
+[[faction]]
+name = "好人"
+win = "屠边"
+
+[[faction]]
+name = "狼人"
+win = "屠边"
+
+[[role]]
+name = "狼人"
+faction = "狼人"
+count = 2
+skills = ["杀人", "自爆"]
+
+[[role]]
+name = "平民"
+faction = "好人"
+count = 2
+
+[[role]]
+name = "预言家"
+faction = "好人"
+skills = ["查验"]
+
+[[role]]
+name = "守护者"
+faction = "好人"
+kind = "神"
+intro = "每晚保护一人不被杀害。"
+
+[[role.skill]]
+name = "保卫"
+effect = "保护"
+phase = "夜晚"
+
+[[role]]
+name = "猎魔人"
+faction = "好人"
+kind = "神"
+intro = "每晚可以击杀一人。"
+
+[[role.skill]]
+name = "猎杀"
+effect = "击杀"
+phase = "夜晚"
+
+[night]
+order = ["守护者", "狼人", "猎魔人", "预言家"]
+"""
+
+
+def test_protect_and_kill_are_settled_at_dawn_in_the_scripts_night_order():
+    saved = (dict(BOOK.roles), dict(BOOK.skills), dict(BOOK.units))
+    try:
+        _, rules, options = scripts.load(HUNTERS)
+        t = Table(7, 2, **{**parse_options([], rules.all_options()), **options})
+        steps = [s.role for s in t.state.board_steps]
+        assert steps == ["守护者", "狼人", "猎魔人", "预言家"]  # where the 剧本 wrote them
+        keeper, slayer = t.one("守护者"), t.one("猎魔人")
+        victim = t.one("平民")
+        wolf = t.one("狼人")
+        t.act(keeper, "保卫", victim)
+        assert "你今晚「保卫」" in t.seat_text(keeper, t.last)
+        t.act(slayer, "猎杀", wolf)
+        t.act(t.one("预言家"), "查验", wolf)
+        t.wolves_kill(victim)
+        t.finish(NIGHT)
+        assert t.state.alive[victim]  # protected before the pack's step
+        assert not t.state.alive[wolf] and t.state.fates[wolf].endswith("被猎魔人杀害")
+        assert f"昨晚死亡的是：{wolf}号 P{wolf}" in t.all_group()
+    finally:
+        BOOK.roles, BOOK.skills, BOOK.units = saved
+
+
+def test_a_dawn_role_left_out_of_the_night_order_is_refused_with_where_to_write_it():
+    with pytest.raises(Exception) as err:
+        scripts.load(HUNTERS.replace('order = ["守护者", "狼人", "猎魔人", "预言家"]', 'order = ["狼人", "预言家"]'))
+    assert "守护者、猎魔人 的保护/击杀天亮时按夜晚顺序结算：请把它写进 night.order" in str(err.value)

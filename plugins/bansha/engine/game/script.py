@@ -46,7 +46,10 @@ EFFECTS: dict[str, str] = {
     "裁定": "交给导演裁定：机器人按时收下行动，导演写出结果，机器人送达并记录",
     "查验阵营": "查验一名玩家，立刻私聊得知他是好人还是狼人（和预言家的查验一样）",
     "查验身份": "查验一名玩家，立刻私聊得知他的身份",
+    "保护": "夜里保护一名玩家，天亮结算时他不被杀害（按夜晚顺序，要排在击杀之前）",
+    "击杀": "夜里击杀一名玩家，天亮结算时他死亡（按夜晚顺序；被保护则无效）",
 }
+NIGHT_EFFECTS = ("保护", "击杀")  # settled at dawn in the night order: the role must be written into night.order
 PHASES = {"夜晚": "night", "白天": "day"}
 KINDS = {"神": "神职", "民": "平民", "狼": "狼人"}
 FACTION_KEYS = {"name", "win"}
@@ -300,6 +303,8 @@ def _skill_tables(value: Any, i: int, bad: Any) -> tuple[SkillDecl, ...]:
             bad(f"effect（效果）要从这些里选：{'、'.join(EFFECTS)}。其余效果还没有做，写不了。", *where, "effect")
         elif effect != "裁定" and spec.get("targets", 1) != 1:
             bad(f"「{effect}」的目标数是 1。", *where, "targets")
+        elif effect in NIGHT_EFFECTS and spec.get("phase") != "夜晚":
+            bad(f"「{effect}」在夜里用（天亮结算）：phase 写「夜晚」。", *where, "phase")
         phase = spec.get("phase")
         if phase not in PHASES:
             bad(f"phase（时间）要从这些里选：{'、'.join(PHASES)}。", *where, "phase")
