@@ -137,15 +137,16 @@ class Game:
 
     def _ask(self, name: str, *args: Any, copy: Any = None) -> Any:
         d = self.__dict__
+        if (busy := d.get("_busy", False)) and name not in self.rules.reuse:
+            return getattr(self.rules, name)(self.state, *args)  # (folding an input, nothing declared: asked afresh)
         answers = d.get("_answers")
         if answers is None:
             answers = d["_answers"] = cache.Answers()
-        elif answers.seq == self.seq and not d.get("_busy") and not cache.VERIFY:
+        elif answers.seq == self.seq and not busy and not cache.VERIFY:
             held = answers.now.get((name, args), _NONE)  # (the common case, without a call into the cache)
             if held is not _NONE:
                 return copy(held) if copy else held
-        return cache.ask(answers, self.seq, self.__dict__.get("_busy", False), self.rules, self.state, name, *args,
-                         copy=copy)
+        return cache.ask(answers, self.seq, busy, self.rules, self.state, name, *args, copy=copy)
 
     def skills_found(self, seat: int) -> list[Skill]:
         """`skills_of` as the input being folded found it: asked by a handler before it changes anything, when
