@@ -6,7 +6,7 @@ from __future__ import annotations
 from ..bansha.engine import ABSTAIN, FORUM
 from ..bansha.engine.core.phases import format_duration
 from ..bansha.engine.mechanics.sheriff import Election
-from . import sheriff
+from . import judged, sheriff
 from .book import BOOK, Departure
 from .order import MOMENTS
 from .terms import DAY, ELECT, ELECT_VOTE, EXPLODE, KING, NIGHT, PK, TIE, VOTE, num, seats_text
@@ -160,6 +160,8 @@ class Day:
         between voids both ways); the sheriff's ballot weighs `state.sheriff_weight`."""
         ctx, state = self.w.ctx, self.w.state
         weights = sheriff.weights(state.sheriff, state.sheriff_weight)
+        for seat, weight in judged.weights(state).items():  # a 剧本 role's 票权
+            weights[seat] = weights.get(seat, 1.0) * weight
         counts: dict[int, float] = {}
         ballots: dict[int, int] = {}
         for voter, target in state.box.votes.items():

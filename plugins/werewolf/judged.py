@@ -105,12 +105,58 @@ class DawnSkill(WerewolfUnit):
             return
         if self.what == "保护":
             dawn.protected.add(target)
-        elif target not in dawn.protected:
+        elif self.what == "毒杀":  # (as the witch's poison: no 保护 stops it, no shot after it: night.py)
+            dawn.deaths.setdefault(target, []).append(f"{self.role}毒死")
+        elif self.what == "击杀" and target not in dawn.protected:
             dawn.deaths.setdefault(target, []).append(f"{self.role}杀害")
 
+    def morning(self, w: Any, dawn: Any) -> None:
+        """禁言: told once the dawn's deaths are; the seat may not vote this day (state.can_vote reads it)."""
+        state = w.state
+        day, target = state.records.get(self.key, (0, 0))
+        if self.what != "禁言" or day != state.day or not target or not state.alive[target]:
+            return
+        state.records.setdefault("muted", {}).setdefault(state.day, []).append(target)
+        w.ctx.group(f"{w.ctx.name(target)} 今天被禁言，不能投票。", "muted", {"seat": target})
 
-# role name -> (the step it follows in the 剧本's night order, its step): night.board_steps inserts them
-STEPS: dict[str, tuple[str, NightStep]] = {}
+
+@dataclass(frozen=True)
+class WeightSkill(WerewolfUnit):
+    """票权: not typed; this role's ballot weighs `value` in the exile vote (day.py multiplies it in)."""
+
+    role: str = ""
+    value: float = 2.0
+
+
+@dataclass(frozen=True)
+class RevealSkill(WerewolfUnit):
+    """公布身份: the seat's own role, told to the group."""
+
+    role: str = ""
+
+    blocked = JudgedSkill.blocked
+
+    def resolve(self, ctx: Ctx, state: Any, seat: int, action: Action) -> None:
+        state.use(seat, self.key)
+        state.use(seat, f"{self.key}@{state.day}{state.phase}")
+        ctx.group(f"{ctx.name(seat)} 公布身份：【{state.role(seat)}】。", "reveal", {"seat": seat})
+        ctx.judge(f"第{state.day}天 {ctx.name(seat)} 公布身份（{state.role(seat)}）")
+
+
+def weights(state: Any) -> dict[int, float]:
+    """The exile vote's weight of each seat whose 剧本 role has 票权 (1 for everyone else)."""
+    out = {}
+    for seat in range(1, state.n + 1):
+        role = BOOK.roles.get(state.roles[seat])
+        for unit in role.skills if role is not None else ():
+            if isinstance(unit, WeightSkill):
+                out[seat] = out.get(seat, 1.0) * unit.value
+    return out
+
+
+# unit key -> (its role, the step the role follows in the 剧本's night order, its step): night.board_steps inserts
+# them (a role with two such skills has two steps, in the order the 剧本 lists its skills)
+STEPS: dict[str, tuple[str, str, NightStep]] = {}
 
 
 def conflict(text: str) -> None:
@@ -118,8 +164,8 @@ def conflict(text: str) -> None:
     for spec in json.loads(text) if text else ():
         role = _role(spec)
         known = BOOK.roles.get(role.name)
-        placed = STEPS.get(role.name)
-        if (known is not None and known != role) or (placed is not None and placed[0] != spec.get("after", "")):
+        placed = [after for who, after, _ in STEPS.values() if who == role.name]
+        if (known is not None and known != role) or (placed and placed[0] != spec.get("after", "")):
             raise ValueError(f"已经有一个不同的「{role.name}」（002 的牌，或别的剧本的同名角色）：请给剧本的角色换个名字。")
 
 
@@ -137,8 +183,8 @@ def register(text: str | None) -> None:
         role = _role(spec)
         for unit in role.skills:
             if isinstance(unit, DawnSkill):
-                STEPS.setdefault(role.name, (str(spec.get("after", "")),
-                                             NightStep(unit.key, role.name, NIGHT, moments=("dawn",))))
+                STEPS.setdefault(unit.key, (role.name, str(spec.get("after", "")),
+                                            NightStep(unit.key, role.name, NIGHT, moments=("dawn", "morning"))))
         known = BOOK.roles.get(role.name)
         if known is None:
             for unit in role.skills:
@@ -161,9 +207,16 @@ def _skill(role: str, s: dict[str, Any]) -> WerewolfUnit:
     common = {"phases": (PHASE[s["phase"]],), "uses": s.get("uses"), "public": bool(s.get("public")),
               "pm_only": not s.get("public")}
     key = f"剧本.{role}.{s['name']}"
-    if effect in ("保护", "击杀"):
+    said = str(s.get("help") or f"{s['name']}：{effect}。")
+    if effect in ("保护", "击杀", "毒杀", "禁言"):
         return DawnSkill(key, str(s["name"]), targets=1, target_rule=ALIVE, role=role, what=effect,
-                         harmful=effect == "击杀", help=str(s.get("help") or f"{s['name']}：{effect}。"), **common)
+                         harmful=effect in ("击杀", "毒杀"), help=said, **common)
+    if effect == "票权":
+        return WeightSkill(key, str(s["name"]), targets=0, mandatory=True, role=role, value=float(s.get("value", 2)),
+                           help=said)
+    if effect == "公布身份":
+        return RevealSkill(key, str(s["name"]), targets=0, role=role, help=said,
+                           **{**common, "public": True, "pm_only": False})
     if effect in ("查验阵营", "查验身份"):
         return CheckSkill(key, str(s["name"]), targets=1, target_rule=ALIVE_OTHER, role=role, what=effect,
                           help=str(s.get("help") or f"{s['name']}：{effect}。"), **common)

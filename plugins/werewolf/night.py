@@ -33,13 +33,14 @@ def board_steps(cards: frozenset[str]) -> tuple[NightStep, ...]:
     """The steps of order.NIGHT_ORDER whose role has a card on the board (dealt or a spare), with a 剧本 role's
     step (judged.STEPS: a 保护 or 击杀 settled at dawn) where the 剧本's night order put it."""
     steps = [step for step in order.NIGHT_ORDER if step.role in cards]
-    waiting = {role: placed for role, placed in judged.STEPS.items() if role in cards}
+    waiting = [placed for placed in judged.STEPS.values() if placed[0] in cards]  # (in the order registered)
     while waiting:  # (one 剧本 role may follow another: each goes in once the step it follows is in)
         here = {step.role for step in steps}
-        ready = sorted(role for role, (after, _) in waiting.items() if not after or after in here) or sorted(waiting)
-        for role in ready:
-            after, step = waiting.pop(role)
-            at = next((i + 1 for i in range(len(steps) - 1, -1, -1) if steps[i].role == after), 0)
+        ready = [p for p in waiting if not p[1] or p[1] in here] or waiting[:1]
+        for placed in ready:
+            waiting.remove(placed)
+            _, after, step = placed
+            at = next((i + 1 for i in range(len(steps) - 1, -1, -1) if steps[i].role in (after, step.role)), 0)
             steps.insert(at, step)
     return tuple(steps)
 
@@ -131,7 +132,7 @@ class Night:
         for s in sorted(tally.deaths):
             causes = tally.deaths[s]
             fate = "、".join(f"被{c}" for c in causes) + ("（同守同救）" if s in tally.both else "")
-            first.append(Departure(s, POISON if "女巫毒死" in causes else WOLF_KILL, fate))
+            first.append(Departure(s, POISON if any(c.endswith("毒死") for c in causes) else WOLF_KILL, fate))
         deps = self.w.deaths.leave_all(first, night=True)
         dead = sorted(dep.seat for dep in deps)
         ctx.judge(

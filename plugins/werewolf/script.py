@@ -119,7 +119,7 @@ def _spec(role: Any, night: tuple[str, ...]) -> dict[str, Any]:
     if (card := BOOK.roles.get(after)) is not None and after in CARDS and card.kind == WOLF:
         after = "狼人"  # (the pack's one step)
     return {"name": role.name, "after": after, "faction": FACTION_NAMES.get(role.faction, role.faction), "kind": role.kind,
-            "intro": role.intro, "skills": [{"name": s.name, "effect": s.effect, "phase": PHASES[s.phase],
+            "intro": role.intro, "skills": [{"name": s.name, "effect": s.effect, "phase": PHASES.get(s.phase, "day"), "value": s.value,
                                              "targets": s.targets, "uses": s.uses, "public": s.public, "help": s.help}
                                             for s in role.written]}
 

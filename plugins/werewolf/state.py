@@ -161,7 +161,7 @@ class WerewolfState(BaseState):
             return False
         if self.goat_day == self.day and self.phase in (DAY, PK) and seat not in self.goat_voters:
             return False
-        return True
+        return not (self.records and seat in self.records.get("muted", {}).get(self.day, ()))  # a 剧本's 禁言
 
     @property
     def piper(self) -> int:

@@ -28,6 +28,8 @@ class VOTE(WerewolfUnit):
             return "你是 PK 的候选人，这一轮不能投票。"
         if state.goat_day == state.day and seat not in state.goat_voters:
             return "替罪羊指定了今天可以投票的玩家，你不在其中，今天不能投票。"
+        if state.records and seat in state.records.get("muted", {}).get(state.day, ()):
+            return "你今天被禁言，不能投票（仍可以发言）。"  # a 剧本 role's 禁言 (judged.py)
         return None
 
     def target(self, state: WerewolfState, seat: int, target: int) -> str | None:

@@ -185,3 +185,77 @@ def test_a_dawn_role_left_out_of_the_night_order_is_refused_with_where_to_write_
     with pytest.raises(Exception) as err:
         scripts.load(HUNTERS.replace('order = ["守护者", "狼人", "猎魔人", "预言家"]', 'order = ["狼人", "预言家"]'))
     assert "守护者、猎魔人 的保护/击杀天亮时按夜晚顺序结算：请把它写进 night.order" in str(err.value)
+
+
+MORE = HUNTERS.replace('''[[role]]
+name = "猎魔人"
+faction = "好人"
+kind = "神"
+intro = "每晚可以击杀一人。"
+
+[[role.skill]]
+name = "猎杀"
+effect = "击杀"
+phase = "夜晚"
+''', '''[[role]]
+name = "毒师"
+faction = "好人"
+kind = "神"
+intro = "每晚可以毒杀一人，或禁言一人；放逐投票时一票算两票；白天可以公布身份。"
+
+[[role.skill]]
+name = "下毒"
+effect = "毒杀"
+phase = "夜晚"
+uses = 1
+
+[[role.skill]]
+name = "封口"
+effect = "禁言"
+phase = "夜晚"
+
+[[role.skill]]
+name = "双票"
+effect = "票权"
+value = 2
+
+[[role.skill]]
+name = "亮身份"
+effect = "公布身份"
+phase = "白天"
+uses = 1
+''').replace('order = ["守护者", "狼人", "猎魔人", "预言家"]', 'order = ["守护者", "狼人", "毒师", "预言家"]')
+
+
+def test_poison_mute_vote_weight_and_reveal():
+    saved = (dict(BOOK.roles), dict(BOOK.skills), dict(BOOK.units))
+    try:
+        _, rules, options = scripts.load(MORE)
+        t = Table(7, 2, **{**parse_options([], rules.all_options()), **options, "警长": False, "发言": "自由"})
+        keeper, poisoner = t.one("守护者"), t.one("毒师")
+        wolves = t.who("狼人")
+        villager = t.one("平民")
+        t.act(keeper, "保卫", wolves[0])
+        t.act(poisoner, "下毒", wolves[0])  # 保护 does not stop poison
+        t.act(poisoner, "封口", wolves[1])
+        t.act(t.one("预言家"), "查验", villager)
+        t.wolves_kill(None)
+        t.finish(NIGHT)
+        assert not t.state.alive[wolves[0]] and t.state.fates[wolves[0]].endswith("被毒师毒死")
+        assert f"{wolves[1]}号 P{wolves[1]} 今天被禁言，不能投票。" in t.all_group()
+        t.skip_words()
+        assert t.phase == DAY
+        assert "不能投票" in t.refused_act(wolves[1], "投票", villager, via="group", reason="理由")
+        t.public(poisoner, "亮身份")
+        assert f"{poisoner}号 P{poisoner} 公布身份：【毒师】。" in t.group_text(t.last)
+        # 票权: the 毒师's ballot weighs two: with one more it beats two (unweighted, 2 against 2 would tie)
+        others = [s for s in t.state.living() if s not in (poisoner, wolves[1], villager)]
+        assert len(others) == 3
+        t.vote(poisoner, villager)
+        t.vote(others[0], villager)
+        t.vote(others[1], wolves[1])
+        t.vote(villager, wolves[1])
+        t.finish(DAY)
+        assert not t.state.alive[villager] and t.state.fates[villager].endswith("被投票放逐")
+    finally:
+        BOOK.roles, BOOK.skills, BOOK.units = saved

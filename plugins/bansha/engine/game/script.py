@@ -39,7 +39,7 @@ WINS: dict[str, str] = {
 # Chinese meaning), the values are the 导演's Chinese.
 TOP_KEYS = {"name", "summary", "rules", "players", "faction", "role", "night", "day"}
 ROLE_KEYS = {"name", "faction", "count", "skills", "channel", "intro", "kind", "skill"}
-SKILL_KEYS = {"name", "effect", "phase", "targets", "uses", "public", "help"}
+SKILL_KEYS = {"name", "effect", "phase", "targets", "uses", "public", "help", "value"}
 # The effects a skill table may name (docs/script.md). 裁定: the bot collects the use on time and the 导演 rules on
 # it (the 导演台's 待裁定 queue, or /法官 裁定): he writes the result the seat receives, and the bot records it.
 EFFECTS: dict[str, str] = {
@@ -48,8 +48,14 @@ EFFECTS: dict[str, str] = {
     "查验身份": "查验一名玩家，立刻私聊得知他的身份",
     "保护": "夜里保护一名玩家，天亮结算时他不被杀害（按夜晚顺序，要排在击杀之前）",
     "击杀": "夜里击杀一名玩家，天亮结算时他死亡（按夜晚顺序；被保护则无效）",
+    "毒杀": "夜里毒杀一名玩家，天亮结算时他死亡（保护挡不住，和女巫的毒一样：不能开枪）",
+    "禁言": "夜里选一名玩家，第二天白天他不能投票（天亮后在群里公布）",
+    "票权": "不用发动：放逐投票时这个角色的一票算 value 票（value 不写就是 2）",
+    "公布身份": "在群里公布自己的身份（之后人人都知道）",
 }
-NIGHT_EFFECTS = ("保护", "击杀")  # settled at dawn in the night order: the role must be written into night.order
+NIGHT_EFFECTS = ("保护", "击杀", "毒杀", "禁言")  # settled at dawn in the night order: written into night.order
+ONE_TARGET = ("查验阵营", "查验身份", "保护", "击杀", "毒杀", "禁言")
+NO_TARGET = ("票权", "公布身份")
 PHASES = {"夜晚": "night", "白天": "day"}
 KINDS = {"神": "神职", "民": "平民", "狼": "狼人"}
 FACTION_KEYS = {"name", "win"}
@@ -86,6 +92,7 @@ class SkillDecl:
     public: bool = False  # used in the group (its use is announced) instead of by PM
     help: str = ""
     index: int = 0
+    value: float = 2.0  # 票权's votes
 
 
 @dataclass(frozen=True)
@@ -301,12 +308,14 @@ def _skill_tables(value: Any, i: int, bad: Any) -> tuple[SkillDecl, ...]:
         effect = spec.get("effect")
         if effect not in EFFECTS:
             bad(f"effect（效果）要从这些里选：{'、'.join(EFFECTS)}。其余效果还没有做，写不了。", *where, "effect")
-        elif effect != "裁定" and spec.get("targets", 1) != 1:
+        elif effect in ONE_TARGET and spec.get("targets", 1) != 1:
             bad(f"「{effect}」的目标数是 1。", *where, "targets")
+        elif effect in NO_TARGET and spec.get("targets", 0) != 0:
+            bad(f"「{effect}」没有目标：targets 不写或写 0。", *where, "targets")
         elif effect in NIGHT_EFFECTS and spec.get("phase") != "夜晚":
             bad(f"「{effect}」在夜里用（天亮结算）：phase 写「夜晚」。", *where, "phase")
         phase = spec.get("phase")
-        if phase not in PHASES:
+        if phase not in PHASES and effect != "票权":
             bad(f"phase（时间）要从这些里选：{'、'.join(PHASES)}。", *where, "phase")
         targets = spec.get("targets", 1)
         if not isinstance(targets, int) or isinstance(targets, bool) or not 0 <= targets <= 3:
@@ -321,7 +330,13 @@ def _skill_tables(value: Any, i: int, bad: Any) -> tuple[SkillDecl, ...]:
             bad("public（在群里公开使用）要写 true 或 false。", *where, "public")
             public = False
         text = _text(spec, "help", lambda t, *p, where=where: bad(t, *where, *p))
-        out.append(SkillDecl(name, str(effect), str(phase), targets, uses, public, text, j))
+        value = spec.get("value", 2)
+        if not isinstance(value, int | float) or isinstance(value, bool) or not 0 <= value <= 10:
+            bad("value（票权的票数）要是 0 到 10 之间的数。", *where, "value")
+            value = 2
+        if effect in NO_TARGET:
+            targets = 0
+        out.append(SkillDecl(name, str(effect), str(phase), targets, uses, public, text, j, float(value)))
     return tuple(out)
 
 
@@ -362,7 +377,8 @@ def _day(value: Any, bad: Any) -> tuple[str, ...]:
 MEANING = {"name": "名字", "summary": "说明", "rules": "规则：用哪个游戏的流程来判", "players": "人数",
            "faction": "阵营", "role": "角色", "night": "夜晚", "day": "白天", "win": "胜利条件", "count": "数量",
            "skills": "技能", "channel": "队伍频道", "intro": "身份说明", "kind": "类别", "skill": "技能表",
-           "effect": "效果", "phase": "时间", "targets": "目标数", "uses": "次数", "public": "公开", "help": "说明"}
+           "effect": "效果", "phase": "时间", "targets": "目标数", "uses": "次数", "public": "公开", "help": "说明",
+           "value": "票数"}
 
 
 # --- where things were written --------------------------------------------------------------------------------
