@@ -137,8 +137,8 @@ class Game:
 
     def _ask(self, name: str, *args: Any, copy: Any = None) -> Any:
         d = self.__dict__
-        if (busy := d.get("_busy", False)) and name not in self.rules.reuse:
-            return getattr(self.rules, name)(self.state, *args)  # (folding an input, nothing declared: asked afresh)
+        if (busy := d.get("_busy", False)) and name not in (rules := self.rules).reuse:
+            return getattr(rules, name)(self.state, *args)  # (folding an input, nothing declared: asked afresh)
         answers = d.get("_answers")
         if answers is None:
             answers = d["_answers"] = cache.Answers()
