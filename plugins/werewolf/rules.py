@@ -83,6 +83,9 @@ class WerewolfRuleset(Ruleset):
     book = BOOK
 
     # --- sign-up ----------------------------------------------------------------------------
+    def prepare(self, options: dict[str, Any]) -> None:
+        judged.register(options.get(judged.OPTION))  # a 剧本's own roles, in the book before any is looked up
+
     def script_family(self) -> WerewolfFamily:
         return WerewolfFamily(self)  # a 剧本 of 002's cards (script.py)
 

@@ -87,9 +87,10 @@ class Game:
     def rules(self) -> Ruleset:
         r = self.__dict__.get("_rules")  # (asked many times an input: kept, never pickled)
         if r is None or r.key != self.ruleset:
-            r = self.__dict__["_rules"] = registry.get(self.ruleset)
-            if r is None:
+            if (r := registry.get(self.ruleset)) is None:
                 raise RuntimeError(f"unknown ruleset {self.ruleset}")
+            r.prepare(self.options)  # (a game rebuilt from a snapshot reaches its rules here first)
+            self.__dict__["_rules"] = r
         return r
 
     @property
@@ -165,8 +166,7 @@ class Game:
             return None
         return answers.now.get((name, args))
 
-    def _keep(self, name: str, value: Any, *args: Any) -> None:
-        """An answer asked while the input was folded, of the state as it settled: kept for the wait after it."""
+    def _keep(self, name: str, value: Any, *args: Any) -> None:  # (of the state as an input settled)
         answers = self.__dict__.get("_answers")
         if answers is None:
             answers = self.__dict__["_answers"] = cache.Answers()

@@ -1,12 +1,10 @@
 """The ruleset protocol and the context a ruleset works through.
 
 A ruleset is a stateless object that keeps nothing (the engine keeps what it asks: engine/core/cache.py, and a
-ruleset's `reuse` says what may be kept across inputs); the game state it folds is a dataclass it
-creates in `setup`. The engine calls, in the terms of DESIGN.md: deal
-(`setup`), legal actions per seat (`legal`), act (`act`), close a phase at its
-deadline (`close_phase`), what a seat knows (`view`) and the outcome
-(`outcome`). Skill declarations drive `find`, `act`'s checks and `legal`.
-"""
+ruleset's `reuse` says what may be kept across inputs); the game state it folds is a dataclass it creates in
+`setup`. The engine calls, in the terms of DESIGN.md: deal (`setup`), legal actions per seat (`legal`), act
+(`act`), close a phase at its deadline (`close_phase`), what a seat knows (`view`) and the outcome (`outcome`).
+Skill declarations drive `find`, `act`'s checks and `legal`."""
 
 from __future__ import annotations
 
@@ -206,8 +204,7 @@ class Ruleset:
         return True
 
     def options_text(self, options: dict[str, Any]) -> str:
-        """The options as /开局 confirms them: only those that apply here, durations with units
-        (「正午技能截止=1小时」, not 3600), switches as 开/关."""
+        """The options as /开局 confirms them: those that apply, durations with units (1小时, not 3600), 开/关."""
         specs = {s.key: s for s in self.all_options()}
         forum = options.get("节奏") == FORUM
         hidden = set() if forum else {"开门", "关门", "时区"}
@@ -229,6 +226,10 @@ class Ruleset:
     def script_family(self) -> Any:
         """What this game offers a 剧本 naming it (engine/game/script.py `Family`), or None."""
         return None
+
+    def prepare(self, options: dict[str, Any]) -> None:
+        """A game with these options is about to be folded or read (opened, replayed, restored from a snapshot):
+        what the ruleset must know beyond its code is learnt here (a 剧本's own roles, from its options)."""
 
     def check_options(self, options: dict[str, Any]) -> str | None:
         """A refusal for options that cannot make a game (checked at /开局), or None."""
