@@ -8,6 +8,8 @@ outcome as the same game folded without crashes, every acknowledged input must b
 the log, and every message the rules produced must have arrived (at least once).
 
 `--kills N` (default 10; 50 under BANSHA_LONG=1, i.e. `make test-long`) spreads N kills over every registered game.
+A shipped 剧本 is crashed the same way (issue 28 item 5): the one whose own roles the 导演 rules (`裁定`), the judge
+writing each ruling as the game goes.
 """
 
 from __future__ import annotations
@@ -20,15 +22,18 @@ import pytest
 from fakeqq import BotProcess, FakeQQ
 from mirror import Mirror, expected
 from secutil import start_bot, stop_bot
+from shipped import Shipped, book_kept, rule_open, shipped
 
 from plugins.bansha.engine import Refusal, apply
 from plugins.bansha.engine.core.rng import Rng
-from plugins.bansha.engine.game import registry
+from plugins.bansha.engine.game import Game, registry
 
 pytestmark = pytest.mark.e2e
 JUDGE = 99999
 GAMES = [r for r in registry.all_rulesets() if r.key != "toy"]
 KINDS = ("before_commit", "after_commit", "recovery")
+# The 剧本 crashed: one whose own roles are ruled by the 导演 (the most state a restart has to bring back), else the first
+SCRIPT = next((s for s in shipped() if "裁定" in s.effects), next(iter(shipped()), None))
 
 
 class ChaosMirror(Mirror):
@@ -110,22 +115,34 @@ def _size(rules) -> int:
     return 9 if 9 in sizes else sizes[0]
 
 
-async def _chaos_game(qq: FakeQQ, proc: BotProcess, rules, group: int, seed: int, kills: int) -> ChaosMirror:
-    n = _size(rules)
+async def _open(m: Mirror, script: Shipped | None) -> None:
+    await m.open()
+    if script is not None and m.dry:  # (the dry open knows no 剧本: the model's options as /开局 剧本 builds them)
+        words = [f"{k}={v}" for k, v in m.options.items()] + ["报名名单=0"]
+        m.game = Game.new(m.game.gid, m.rules, m.group, m.judge, m.seed, script.opened(words))
+
+
+async def _chaos_game(qq: FakeQQ, proc: BotProcess, rules, group: int, seed: int, kills: int,
+                      script: Shipped | None = None) -> ChaosMirror:
+    n = script.players[0] if script else _size(rules)
     players = [group * 100 + k for k in range(1, n + 1)]
     qq.add_group(group, {JUDGE: "法官"} | {p: f"玩家{p % 100}" for p in players}, owner=JUDGE)
     qq.friends.update(players)
+    qq.friends.update([JUDGE] if script else [])  # (the judge is asked for rulings, and rules, by PM)
     opts = {"节奏": "快速"}
-    reference = Mirror(qq, rules, group, JUDGE, players, seed, opts, dry=True)
-    await reference.open()
+    name = script.name if script else ""
+    on_step = (lambda m: rule_open(m, JUDGE)) if script else None
+    reference = Mirror(qq, rules, group, JUDGE, players, seed, opts, dry=True, script=name)
+    await _open(reference, script)
     await reference.join_all()
     await reference.start()
-    await reference.play()
-    m = ChaosMirror(qq, rules, group, JUDGE, players, seed, opts, proc=proc, kills=kills, rng=Rng.seeded(seed))
-    await m.open()
+    await reference.play(on_step=on_step)
+    m = ChaosMirror(qq, rules, group, JUDGE, players, seed, opts, proc=proc, kills=kills, rng=Rng.seeded(seed),
+                    script=name)
+    await _open(m, script)
     await m.join_all()
     await m.start()
-    await m.play()
+    await m.play(on_step=on_step)
     assert m.game.outcome == reference.game.outcome, f"{rules.key}: crashes changed the outcome"
     assert m.committed_seq() == m.game.seq, f"{rules.key}: an acknowledged input is missing from the log"
     assert m.unexpected_group_posts() == [], f"{rules.key}: the bot said things the rules did not"
@@ -148,3 +165,23 @@ async def test_games_survive_sigkill_at_any_point(bot, request):
     print("kills:", seen_kinds)
     assert len(seen_kinds) == total, seen_kinds
     assert {"before_commit", "after_commit", "night_resolution"} <= set(seen_kinds) or total < 4
+
+
+@pytest.mark.long
+@pytest.mark.skipif(SCRIPT is None, reason="no shipped 剧本")
+async def test_a_script_game_survives_sigkill_at_any_point(bot, request):
+    """Issue 28 item 5: a 剧本 game opened with /开局 剧本, crashed like the rest (its share of the kills, at least
+    two); the judge's rulings are inputs like any other, so a kill can land on one."""
+    proc, qq = bot
+    share = kills = max(2, request.config.getoption("--kills") // len(GAMES))
+    seen: list[str] = []
+    group = 880
+    with book_kept():  # (the mirrors register the 剧本's roles in this process's book)
+        while kills > 0:
+            group += 1
+            m = await _chaos_game(qq, proc, SCRIPT.rules, group, seed=group, kills=kills, script=SCRIPT)
+            assert m.game.options["剧本"] == SCRIPT.name
+            kills = m.kills_left
+            seen += m.log
+    print("剧本 kills:", seen)
+    assert len(seen) == share, seen

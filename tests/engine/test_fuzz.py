@@ -1,4 +1,4 @@
-"""Fuzzing: raw message text and every ruleset's action space.
+"""Fuzzing: raw message text and every ruleset's action space (every shipped 剧本's too).
 
 No input may raise anything but a Refusal; every refusal is a Chinese sentence;
 a refused input leaves the game exactly as it was.
@@ -12,6 +12,7 @@ import re
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from shipped import book_kept, shipped
 
 from plugins.bansha import parse
 from plugins.bansha.engine import Input, Refusal, apply
@@ -126,9 +127,10 @@ def test_seats_written_in_any_form_resolve_or_are_nobody(request):
     run()
 
 
-def _started(rules, seed: int) -> Game:
-    n = rules.sizes({"节奏": rules.default_tempo})[seed % len(rules.sizes({"节奏": rules.default_tempo}))]
-    game = Game.new(1, rules, 1, 900, seed, {})
+def _started(rules, seed: int, options: dict | None = None, sizes: list[int] | None = None) -> Game:
+    sizes = sizes or rules.sizes({"节奏": rules.default_tempo})
+    n = sizes[seed % len(sizes)]
+    game = Game.new(1, rules, 1, 900, seed, dict(options or {}))
     for i in range(n):
         apply(game, Input.make("join", 1000 + i, 0, name=f"P{i + 1}"))
     apply(game, Input.make("start", 900, 0))
@@ -143,10 +145,23 @@ def _words(rules, game) -> list[str]:
     return sorted(names)
 
 
+# Every ruleset, and every shipped 剧本 opened as /开局 剧本 opens it (issue 28 item 5).
+SCRIPTS = {s.id: s for s in shipped()}
+
+
+@pytest.fixture
+def kept_book():
+    """A 剧本 with roles of its own registers them in 狼人杀's book: put back as it was for the tests after."""
+    with book_kept():
+        yield
+
+
 @pytest.mark.long
-@pytest.mark.parametrize("key", [r.key for r in registry.all_rulesets()])
-def test_every_input_is_either_applied_or_refused_cleanly(key, request):
-    rules = registry.get(key)
+@pytest.mark.parametrize("key", [r.key for r in registry.all_rulesets()] + list(SCRIPTS))
+def test_every_input_is_either_applied_or_refused_cleanly(key, request, kept_book):
+    played = SCRIPTS.get(key)
+    rules = played.rules if played else registry.get(key)
+    options, sizes = (dict(played.options), list(played.players)) if played else (None, None)
 
     @_settings(request)
     @given(seed=st.integers(0, 10_000), script=st.lists(st.tuples(
@@ -154,7 +169,7 @@ def test_every_input_is_either_applied_or_refused_cleanly(key, request):
         st.lists(st.one_of(st.integers(-2, 20).map(str), TOKENS), max_size=3),
     ), min_size=5, max_size=40))
     def run(seed, script):
-        game = _started(rules, seed)
+        game = _started(rules, seed, options, sizes)
         arng = Rng.seeded(seed)
         vocab = _words(rules, game)
         kinds = ["act", "act", "pass", "chat", "lastwords", "speak", "speed", "relay", "judge", "deadline"]
@@ -173,13 +188,21 @@ def test_every_input_is_either_applied_or_refused_cleanly(key, request):
                     inp = Input.make("act", actor, 1, skill=skill, words=tuple(str(t) for t in action.targets))
                 else:
                     inp = Input.make("pass", actor, 1, skill="")
+            elif (owed := [r for r in game.rulings if r.open]) and (kind == "judge" or pick % 6 == 1):
+                # Sometimes the ruling a 剧本's `裁定` skill waits for, so its result (「出局 N」 by day) is reached.
+                ruling = owed[pick % len(owed)]
+                verdict = (text, f"出局 {nums[0] if nums else pick % 15}")[pick % 3 % 2]
+                inp = Input.make("judge", 900, 1, sub="裁定", no=ruling.no, verdict=verdict)
             else:
                 args = {
                     "skill": vocab[pick % len(vocab)] if pick % 5 else text[:10],
                     "words": tuple(nums) + ((text[:20],) if pick % 7 == 0 else ()),
                     "text": text, "reason": text, "which": ("加速", "延时", text)[pick % 3],
                     "target": nums[0] if nums else text[:5], "sub": ("推进", "暂停", "继续", "延长", "蓝牌",
-                                                                  "终止", text[:4])[pick % 7],
+                                                                  "终止", "裁定", text[:4])[pick % 8],
+                    # /法官 裁定 <编号> <结果>: a 剧本's `裁定` skill waits for one (「出局 N」 takes seats by day)
+                    "no": nums[0] if nums and pick % 3 else pick % 4,
+                    "verdict": (text, f"出局 {nums[0] if nums else pick % 15}", "")[pick % 3],
                     "seconds": pick, "phase_no": game.phase_no + (pick % 2), "via": ("pm", "group")[pick % 2],
                 }
                 inp = Input.make(kind, actor, 1, **args)

@@ -1,9 +1,11 @@
-"""Leak audit over many simulated games of every ruleset (rule: plugins/bansha/engine/views/audit.py)."""
+"""Leak audit over many simulated games of every ruleset and every shipped 剧本 (rule:
+plugins/bansha/engine/views/audit.py)."""
 
 from __future__ import annotations
 
 import pytest
 from longrun import LONG
+from shipped import book_kept, shipped
 
 from plugins.bansha.engine import GROUP, Event, to_seat
 from plugins.bansha.engine.agents.play import play_game
@@ -14,11 +16,30 @@ from plugins.bansha.engine.views.posts import compose
 GAMES_PER_RULESET = 300 if LONG else 40
 
 
+# Every ruleset, and every shipped 剧本 opened as /开局 剧本 opens it (issue 28 item 5): (ruleset, options, sizes).
+SCRIPTS = {s.id: s for s in shipped()}
+CASES = [r.key for r in registry.all_rulesets()] + list(SCRIPTS)
+
+
+def _case(case: str) -> tuple:
+    if case in SCRIPTS:
+        script = SCRIPTS[case]
+        return script.rules, dict(script.options), list(script.players)
+    rules = registry.get(case)
+    return rules, {}, rules.sizes({"节奏": rules.default_tempo})
+
+
+@pytest.fixture
+def kept_book():
+    """A 剧本 with roles of its own registers them in 狼人杀's book: put back as it was for the tests after."""
+    with book_kept():
+        yield
+
+
 @pytest.mark.long
-@pytest.mark.parametrize("key", [r.key for r in registry.all_rulesets()])
-def test_no_group_message_leaks_a_private_fact(key):
-    rules = registry.get(key)
-    sizes = rules.sizes({"节奏": rules.default_tempo})
+@pytest.mark.parametrize("key", CASES)
+def test_no_group_message_leaks_a_private_fact(key, kept_book):
+    rules, options, sizes = _case(key)
     leaks: list[str] = []
     names: dict[int, set[str]] = {}
 
@@ -33,7 +54,7 @@ def test_no_group_message_leaks_a_private_fact(key):
 
     for seed in range(GAMES_PER_RULESET):
         # every other game with spectators (one all-seeing) and the dead talking among themselves
-        play_game(rules, sizes[seed % len(sizes)], seed, observe=observe, social=seed % 2 == 0)
+        play_game(rules, sizes[seed % len(sizes)], seed, options, observe=observe, social=seed % 2 == 0)
     assert not leaks, "\n".join(leaks[:20])
 
 
@@ -72,8 +93,8 @@ async def console_db(tmp_path_factory):
     await Tortoise.close_connections()
 
 
-@pytest.mark.parametrize("key", [r.key for r in registry.all_rulesets()])
-async def test_no_console_response_leaks_to_anyone_but_a_permitted_judge(key, console_db):
+@pytest.mark.parametrize("key", CASES)
+async def test_no_console_response_leaks_to_anyone_but_a_permitted_judge(key, console_db, kept_book):
     """Every console URL of a running game, asked by someone who may not open it (no session, another
     group's admin, a player who is also an admin of the group, a stranger), shows nothing hidden; and
     the audit does catch the judge's own grimoire."""
@@ -84,9 +105,14 @@ async def test_no_console_response_leaks_to_anyone_but_a_permitted_judge(key, co
     await wipe()
     world = World()
     app, svc, con = make(world)
-    rules = registry.get(key)
-    sizes = rules.sizes({"节奏": "快速"})
-    game = await open_game(svc, world, key, sizes[len(sizes) // 2], seed=3, group=81, owner=8199, steps=12)
+    if key in SCRIPTS:  # /开局 剧本 <名字> 节奏=快速
+        script = SCRIPTS[key]
+        rules, options, sizes = script.rules, script.opened(["节奏=快速"]), list(script.players)
+    else:
+        rules, options = registry.get(key), None
+        sizes = rules.sizes({"节奏": "快速"})
+    game = await open_game(svc, world, rules.key, sizes[len(sizes) // 2], seed=3, group=81, owner=8199, steps=12,
+                           options=options)
     assert game.status == "running", key
     private = [o.text for o in world.sent if o.kind == "private"]
     await svc.drain_once()
