@@ -10,6 +10,7 @@ only 002's roles (and a test may open a 剧本 whose role shares a name with ano
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -17,8 +18,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from plugins.bansha import scripts
+from plugins.bansha.engine.agents.play import play_game
 from plugins.bansha.engine.core.phases import parse_options
 from plugins.bansha.engine.game.ruleset import Ruleset
+from plugins.bansha.engine.game.script import ScriptError
 
 
 @dataclass(frozen=True)
@@ -86,3 +89,30 @@ def book_kept() -> Iterator[None]:
         BOOK.roles, BOOK.skills, BOOK.units = saved
         judged.STEPS.clear()
         judged.STEPS.update(steps)
+
+
+def event_stream(rules: Ruleset, n: int, options: dict[str, Any], seed: int) -> list[str]:
+    """Every accepted input and every event (audience, tag, text, data) of one seeded random-agent game: what the
+    differential tests compare between a 剧本 and the board it describes."""
+    out: list[str] = []
+
+    def observe(game: Any, inp: Any, events: list) -> None:
+        out.append(json.dumps(inp.to_json(), ensure_ascii=False, sort_keys=True, default=repr))
+        out.extend(f"{e.audience}|{e.tag}|{e.text}|{e.data!r}" for e in events)
+
+    play_game(rules, n, seed, dict(options), observe=observe)
+    return out
+
+
+def problems(text: str) -> list[str]:
+    """What loading this 剧本 text says is wrong with it (it must be refused)."""
+    try:
+        scripts.load(text)
+    except ScriptError as e:
+        return [str(p) for p in e.problems]
+    raise AssertionError("the 剧本 was accepted")
+
+
+def line_of(source: str, needle: str, below: int = 0) -> int:
+    """The line (1-based) of the first line holding `needle`, plus `below`."""
+    return below + next(i for i, line in enumerate(source.splitlines(), 1) if needle in line)

@@ -12,17 +12,16 @@ the 导演 on both sides (`/开局 鹿鼎记 节奏=快速` against `/开局 剧
 
 from __future__ import annotations
 
-import json
-
 import pytest
 from longrun import LONG
 from paths import ROOT
+from shipped import event_stream, line_of
+from shipped import problems as refused
 
 from plugins.bansha import scripts
-from plugins.bansha.engine.agents.play import play_game
 from plugins.bansha.engine.core.phases import parse_options
 from plugins.bansha.engine.game import registry
-from plugins.bansha.engine.game.script import ROLE_KEYS, ScriptError
+from plugins.bansha.engine.game.script import ROLE_KEYS
 
 FILE = ROOT / "plugins" / "bansha" / "scripts" / "鹿鼎记.toml"
 GAMES = 1000 if LONG else 200  # 1,000 of each take ~90 s: make test plays 200, make test-long all
@@ -32,17 +31,6 @@ PLAYERS = 14
 def _luding():
     registry.load_all()
     return registry.get("鹿鼎记")
-
-
-def _stream(rules, options, seed):
-    out = []
-
-    def observe(game, inp, events):
-        out.append(json.dumps(inp.to_json(), ensure_ascii=False, sort_keys=True, default=repr))
-        out.extend(f"{e.audience}|{e.tag}|{e.text}|{e.data!r}" for e in events)
-
-    play_game(rules, PLAYERS, seed, dict(options), observe=observe)
-    return out
 
 
 @pytest.mark.long
@@ -58,21 +46,11 @@ def test_the_luding_script_plays_every_seeded_game_like_the_coded_game(by_hand, 
     assert compiled == {"节奏": "论坛", "剧本": "鹿鼎记"}
     mine = parse_options(director, rules.all_options())  # as /开局 剧本 merges: the 导演's words on top
     from_script = {**mine, **compiled, **{w.partition("=")[0]: mine[w.partition("=")[0]] for w in director}}
-    differ = [seed for seed in range(GAMES) if _stream(rules, coded, seed) != _stream(rules, from_script, seed)]
+    differ = [seed for seed in range(GAMES) if event_stream(rules, PLAYERS, coded, seed) != event_stream(rules, PLAYERS, from_script, seed)]
     assert differ == [], f"{len(differ)} of {GAMES} games differ, first seed {differ[:1]}"
 
 
-def _problems(text):
-    with pytest.raises(ScriptError) as e:
-        scripts.load(text)
-    return [str(p) for p in e.value.problems]
-
-
 SOURCE = FILE.read_text(encoding="utf-8") if FILE.exists() else ""
-
-
-def _line_of(needle, below=0):
-    return below + next(i for i, line in enumerate(SOURCE.splitlines(), 1) if needle in line)
 
 
 @pytest.mark.parametrize("change, line, words", [
@@ -98,8 +76,8 @@ def _line_of(needle, below=0):
 def test_what_the_luding_family_refuses_names_the_line(change, line, words):
     text = SOURCE.replace(*change, 1)
     assert text != SOURCE
-    problems = _problems(text)
-    at = _line_of(*line) if isinstance(line, tuple) else _line_of(line)
+    problems = refused(text)
+    at = line_of(SOURCE, *line) if isinstance(line, tuple) else line_of(SOURCE, line)
     assert any(p.startswith(f"第 {at} 行") and words in p for p in problems), problems
 
 
@@ -111,10 +89,10 @@ def test_a_role_left_out_is_refused_naming_the_fixed_board():
             .replace('order = ["妖狐", ', 'order = [').replace("players = 14", "players = 13"))
     assert text.count("[[role]]") == 8
     last = max(i for i, line in enumerate(text.splitlines(), 1) if line == "[[role]]")
-    problems = _problems(text)
+    problems = refused(text)
     assert any(p.startswith(f"第 {last} 行（role）：鹿鼎记的身份配置是固定的") and "剧本少了 妖狐" in p
                for p in problems), problems
-    assert any(p.startswith(f"第 {_line_of('players =')} 行（players）：鹿鼎记是 14 人局") for p in problems), problems
+    assert any(p.startswith(f"第 {line_of(SOURCE, 'players =')} 行（players）：鹿鼎记是 14 人局") for p in problems), problems
 
 
 def test_a_role_of_its_own_making_is_refused():
@@ -125,6 +103,6 @@ def test_a_role_of_its_own_making_is_refused():
                           'skills = ["长寿之命"]\nkind = "神"\n\n[[role.skill]]\nname = "祝福"\neffect = "裁定"\nphase = "夜晚"\n', 1)
     lines = text.splitlines()
     kind, table = lines.index('kind = "神"') + 1, lines.index("[[role.skill]]") + 1
-    problems = _problems(text)
+    problems = refused(text)
     assert f"第 {kind} 行（role[7].kind）：长老是 003 的身份，类别按 003，不能写 kind（去掉它）。" in problems, problems
     assert f"第 {table} 行（role[7].skill[1]）：鹿鼎记的技能按 003，不能给长老另写技能（去掉 [[role.skill]]）。" in problems

@@ -7,16 +7,14 @@ written out by hand (板子=自定义 角色=…), once opened from the 剧本 f
 
 from __future__ import annotations
 
-import json
-
 import pytest
 from paths import ROOT
+from shipped import event_stream, line_of
+from shipped import problems as refused
 
 from plugins.bansha import scripts
-from plugins.bansha.engine.agents.play import play_game
 from plugins.bansha.engine.core.phases import parse_options
 from plugins.bansha.engine.game import registry
-from plugins.bansha.engine.game.script import ScriptError
 
 FILE = ROOT / "plugins" / "bansha" / "scripts" / "9人预女猎白.toml"
 GAMES = 1000
@@ -27,17 +25,6 @@ def _werewolf():
     return registry.get("狼人杀")
 
 
-def _stream(rules, options, seed):
-    out = []
-
-    def observe(game, inp, events):
-        out.append(json.dumps(inp.to_json(), ensure_ascii=False, sort_keys=True, default=repr))
-        out.extend(f"{e.audience}|{e.tag}|{e.text}|{e.data!r}" for e in events)
-
-    play_game(rules, 9, seed, dict(options), observe=observe)
-    return out
-
-
 def test_the_9_player_script_plays_every_seeded_game_like_the_coded_board():
     rules = _werewolf()
     coded = parse_options(["板子=自定义", "角色=狼人*3,平民*2,预言家,女巫,猎人,白痴", "警长=开", "警长票权=2", "查验结果=阵营"],
@@ -46,21 +33,11 @@ def test_the_9_player_script_plays_every_seeded_game_like_the_coded_board():
     assert script_rules is rules
     from_script = {**parse_options([], rules.all_options()), **compiled}  # as /开局 剧本 builds them
     assert from_script["剧本"] == "9人预女猎白"
-    differ = [seed for seed in range(GAMES) if _stream(rules, coded, seed) != _stream(rules, from_script, seed)]
+    differ = [seed for seed in range(GAMES) if event_stream(rules, 9, coded, seed) != event_stream(rules, 9, from_script, seed)]
     assert differ == [], f"{len(differ)} of {GAMES} games differ, first seed {differ[:1]}"
 
 
-def _problems(text):
-    with pytest.raises(ScriptError) as e:
-        scripts.load(text)
-    return [str(p) for p in e.value.problems]
-
-
 SOURCE = FILE.read_text(encoding="utf-8") if FILE.exists() else ""
-
-
-def _line_of(needle, below=0):
-    return below + next(i for i, line in enumerate(SOURCE.splitlines(), 1) if needle in line)
 
 
 @pytest.mark.parametrize("change, line, words", [
@@ -78,11 +55,11 @@ def _line_of(needle, below=0):
 def test_what_the_werewolf_family_refuses_names_the_line(change, line, words):
     text = SOURCE.replace(*change, 1)
     assert text != SOURCE
-    problems = _problems(text)
-    at = _line_of(*line) if isinstance(line, tuple) else _line_of(line)
+    problems = refused(text)
+    at = line_of(SOURCE, *line) if isinstance(line, tuple) else line_of(SOURCE, line)
     assert any(p.startswith(f"第 {at} 行") and words in p for p in problems), problems
 
 
 def test_a_script_for_a_game_that_reads_no_scripts_is_refused_at_its_rules_line():
-    problems = _problems(SOURCE.replace('rules = "狼人杀"', 'rules = "斗兽棋"'))
-    assert problems == [f"第 {_line_of('rules =')} 行（rules）：rules（规则）要写一个能读剧本的游戏：鹿鼎记、狼人杀。"]
+    problems = refused(SOURCE.replace('rules = "狼人杀"', 'rules = "斗兽棋"'))
+    assert problems == [f"第 {line_of(SOURCE, 'rules =')} 行（rules）：rules（规则）要写一个能读剧本的游戏：鹿鼎记、狼人杀。"]
