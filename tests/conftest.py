@@ -28,6 +28,18 @@ def pytest_addoption(parser):
                      help="hypothesis examples per fuzz test (default 40; 2000 with BANSHA_LONG=1)")
 
 
+@pytest.fixture(autouse=True, scope="module")
+def _books_as_found():
+    """A 剧本 game registers the 剧本's own roles in its game's book (plugins/werewolf/judged.py `register`), as the
+    bot does for the rest of its life; each test module leaves every book as it found it, so a later module (the
+    guide's 守墓人) meets only the roles the code declares."""
+    books = [r.book for r in registry.all_rulesets() if r.book is not None]
+    saved = [(dict(b.roles), dict(b.skills), dict(b.units)) for b in books]
+    yield
+    for book, (roles, skills, units) in zip(books, saved, strict=True):
+        book.roles, book.skills, book.units = roles, skills, units
+
+
 def pytest_collection_modifyitems(config, items):
     if LONG:
         return

@@ -46,7 +46,8 @@ def test_the_luding_script_plays_every_seeded_game_like_the_coded_game(by_hand, 
     assert compiled == {"节奏": "论坛", "剧本": "鹿鼎记"}
     mine = parse_options(director, rules.all_options())  # as /开局 剧本 merges: the 导演's words on top
     from_script = {**mine, **compiled, **{w.partition("=")[0]: mine[w.partition("=")[0]] for w in director}}
-    differ = [seed for seed in range(GAMES) if event_stream(rules, PLAYERS, coded, seed) != event_stream(rules, PLAYERS, from_script, seed)]
+    differ = [seed for seed in range(GAMES)
+              if event_stream(rules, PLAYERS, coded, seed) != event_stream(rules, PLAYERS, from_script, seed)]
     assert differ == [], f"{len(differ)} of {GAMES} games differ, first seed {differ[:1]}"
 
 
