@@ -30,6 +30,16 @@ NO_EFFECT = "无效果"  # what stands when nobody rules
 OUT = re.compile(r"^\s*出局[\s：:]*((?:\d+\s*号?[\s,，、]*)+)")  # a result that takes seats out (rules.py)
 
 
+def _this_phase(state: Any, key: str) -> str:
+    return f"{key}@{state.day}{state.phase}"
+
+
+def spend(state: Any, seat: int, key: str) -> None:
+    """One use of a 剧本 skill: counted for its `uses`, and for this phase (without `uses`: once in each phase)."""
+    state.use(seat, key)
+    state.use(seat, _this_phase(state, key))
+
+
 @dataclass(frozen=True)
 class JudgedSkill(WerewolfUnit):
     """A `裁定` skill: taken now, ruled by the 导演."""
@@ -37,13 +47,12 @@ class JudgedSkill(WerewolfUnit):
     role: str = ""
 
     def blocked(self, state: Any, seat: int) -> str | None:
-        if self.uses is None and state.used(seat, f"{self.key}@{state.day}{state.phase}"):
+        if self.uses is None and state.used(seat, _this_phase(state, self.key)):
             return f"「{self.name}」这个阶段已经用过了。"
         return None
 
     def resolve(self, ctx: Ctx, state: Any, seat: int, action: Action) -> None:
-        state.use(seat, self.key)
-        state.use(seat, f"{self.key}@{state.day}{state.phase}")  # (without `uses`: once in each phase)
+        spend(state, seat, self.key)
         what = ("，目标 " + "、".join(ctx.name(t) for t in action.targets)) if action.targets else ""
         said = f"{ctx.name(seat)}（{self.role}）发动「{self.name}」{what}" + (
             f"，附言：{action.text}" if action.text else "")
@@ -72,8 +81,7 @@ class CheckSkill(WerewolfUnit):
 
     def resolve(self, ctx: Ctx, state: Any, seat: int, action: Action) -> None:
         target = action.targets[0]
-        state.use(seat, self.key)
-        state.use(seat, f"{self.key}@{state.day}{state.phase}")
+        spend(state, seat, self.key)
         result = state.role(target) if self.what == "查验身份" else ("狼人" if state.kind(target) == WOLF else "好人")
         ctx.seat(seat, f"「{self.name}」结果：{ctx.name(target)} 是【{result}】。", "check",
                  {"target": target, "wolf": state.kind(target) == WOLF})
@@ -92,8 +100,7 @@ class DawnSkill(WerewolfUnit):
 
     def resolve(self, ctx: Ctx, state: Any, seat: int, action: Action) -> None:
         target = action.targets[0]
-        state.use(seat, self.key)
-        state.use(seat, f"{self.key}@{state.day}{state.phase}")
+        spend(state, seat, self.key)
         state.records[self.key] = (state.day, target)
         ctx.seat(seat, f"你今晚「{self.name}」{ctx.name(target)}，天亮时结算。")
         ctx.judge(f"第{state.day}夜 {ctx.name(seat)}（{self.role}）「{self.name}」{ctx.name(target)}")
@@ -137,8 +144,7 @@ class RevealSkill(WerewolfUnit):
     blocked = JudgedSkill.blocked
 
     def resolve(self, ctx: Ctx, state: Any, seat: int, action: Action) -> None:
-        state.use(seat, self.key)
-        state.use(seat, f"{self.key}@{state.day}{state.phase}")
+        spend(state, seat, self.key)
         ctx.group(f"{ctx.name(seat)} 公布身份：【{state.role(seat)}】。", "reveal", {"seat": seat})
         ctx.judge(f"第{state.day}天 {ctx.name(seat)} 公布身份（{state.role(seat)}）")
 
