@@ -37,9 +37,10 @@ test: install
 
 # The long suites (BANSHA_LONG=1): the tests marked slow, which `make test` skips, and those marked long, which
 # `make test` runs on a small sample (1,000 games per board, 300 audited games per ruleset, 50 SIGKILLs, 2,000 fuzz
-# examples...). `.ci/run` runs it after `make test`; exit code 5 (nothing selected) fails it like any other.
+# examples...). `.ci/run` runs it after `make test`; exit code 5 (nothing selected) fails it like any other. The same
+# two workers as `make test`: serially it took 30 of CI's 40 minutes.
 test-long: install
-	BANSHA_LONG=1 $(PY) -m pytest -m "slow or long" -rs $(PYTEST_ARGS)
+	BANSHA_LONG=1 $(PY) -m pytest -m "slow or long" -rs $(if $(filter 0,$(TEST_WORKERS)),,-n $(TEST_WORKERS) --dist loadfile) $(PYTEST_ARGS)
 
 # A game in the terminal, no QQ needed, with the production flood limits (ARGS=--no-flood lifts them)
 play: install

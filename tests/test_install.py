@@ -89,7 +89,9 @@ def test_the_wheel_holds_one_package_and_every_data_file(guest):
     _, _, wheel = guest
     names = zipfile.ZipFile(wheel).namelist()
     assert {n.split("/")[0] for n in names} == {TOP, f"{TOP}-0.1.0.dist-info"}  # never a top-level `plugins`
-    tracked = subprocess.run(["git", "ls-files", "plugins"], cwd=ROOT, capture_output=True, text=True).stdout.split()
+    # -z: file names as they are (git quotes a Chinese name such as a 剧本's otherwise)
+    listed = subprocess.run(["git", "ls-files", "-z", "plugins"], cwd=ROOT, capture_output=True, text=True).stdout
+    tracked = [n for n in listed.split("\0") if n]
     if not tracked:
         pytest.skip("not a git checkout: cannot list the tracked files")
     missing = {TOP + n.removeprefix("plugins") for n in tracked} - set(names)
