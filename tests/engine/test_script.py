@@ -69,7 +69,7 @@ def test_each_mistake_names_its_line_and_field():
         'win = "屠边"\n\n[[faction]]\nname = "狼人"', 'win = "大获全胜"\n\n[[faction]]\nname = "狼人"')
     text = text.replace("players = 6", "players = 6\ncolour = \"红\"")
     got = problems(text)
-    assert "第 4 行（colour）：未知的键「colour」。可用的键：day、faction、name、night、players、role、rules、summary。" in got
+    assert "第 4 行（colour）：未知的键「colour」。可用的键：day、deal、faction、name、night、players、role、rules、summary。" in got
     assert any(p.startswith("第 8 行（faction[1].win）：win（胜利条件）要从这些里选") for p in got), got
     assert "第 17 行（role[1].count）：count（数量）要是 1 到 30 的整数。" in got
 

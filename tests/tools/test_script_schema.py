@@ -15,13 +15,16 @@ from paths import ROOT
 
 from plugins.bansha import scripts
 from plugins.bansha.engine.game.script import (
+    DEAL_KEYS,
     EFFECTS,
     FACTION_KEYS,
     KINDS,
     MAX_COUNT,
     MAX_PLAYERS,
+    MAX_POOL,
     MAX_ROLES,
     MAX_STR,
+    MAX_STRENGTH,
     PHASES,
     ROLE_KEYS,
     SKILL_KEYS,
@@ -126,6 +129,7 @@ def test_the_keys_are_the_checkers():
     assert set(props["faction"]["items"]["properties"]) == FACTION_KEYS
     assert set(props["night"]["properties"]) == {"order"}
     assert set(props["day"]["properties"]) == {"options"}
+    assert set(props["deal"]["properties"]) == DEAL_KEYS
     role = props["role"]["items"]["properties"]
     assert set(role["skill"]["items"]["properties"]) == SKILL_KEYS
     assert role["skill"]["items"]["properties"]["effect"]["enum"] == list(EFFECTS)
@@ -133,7 +137,7 @@ def test_the_keys_are_the_checkers():
     assert role["kind"]["enum"] == list(KINDS)
     # script.py refuses every key it does not know, at each of these levels
     for sub in (_schema(), props["role"]["items"], props["faction"]["items"], props["night"], props["day"],
-                role["skill"]["items"]):
+                role["skill"]["items"], props["deal"]):
         assert sub["additionalProperties"] is False
 
 
@@ -154,6 +158,11 @@ def test_the_limits_are_the_checkers():
              props["role"]["items"]["properties"]["intro"], props["faction"]["items"]["properties"]["name"],
              props["day"]["properties"]["options"]["items"]]
     assert all(t["maxLength"] == MAX_STR for t in texts)
+    strength = props["role"]["items"]["properties"]["strength"]
+    assert (strength["minimum"], strength["maximum"]) == (1, MAX_STRENGTH)
+    deal = props["deal"]["properties"]
+    assert (deal["pick"]["minimum"], deal["pick"]["maximum"]) == (1, MAX_POOL - 1)
+    assert deal["strength"]["items"]["maximum"] == MAX_STRENGTH * MAX_POOL
 
 
 # --- the shipped 剧本 satisfy it; what it refuses, the checker refuses --------------------------------------
@@ -189,6 +198,9 @@ BROKEN = {
     "night twice": (EXAMPLE_TEXT.replace('"女巫"]', '"女巫", "女巫"]'), "$.night.order: uniqueItems"),
     "night key": (EXAMPLE_TEXT.replace("[night]\n", "[night]\nfirst = true\n"), "$.night.first: additionalProperties"),
     "option without =": (EXAMPLE_TEXT.replace('"警长=开"', '"警长开"'), "$.day.options[0]: pattern"),
+    "strength 0": (EXAMPLE_TEXT.replace('skills = ["翻牌"]', 'skills = ["翻牌"]\nstrength = 0'),
+                   "$.role[5].strength: minimum"),
+    "deal without pick": (EXAMPLE_TEXT + "\n[deal]\nstrength = [1, 2]\n", "$.deal.pick: required"),
 }
 
 

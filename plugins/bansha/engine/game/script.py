@@ -12,16 +12,19 @@ past `read`. Pure: no files, no clock — the QQ layer and the CLI find the text
 
 from __future__ import annotations
 
-import re
 import tomllib
 from dataclasses import dataclass, field
 from typing import Any, Protocol
+
+from .script_lines import _line, locate, syntax
 
 MAX_TEXT = 64_000  # characters of a 剧本 file
 MAX_PLAYERS = 30
 MAX_COUNT = 30  # copies of one role
 MAX_ROLES = 40
 MAX_STR = 300  # characters of one text field
+MAX_POOL = 12  # cards in a 卡池 (its deals are counted out at /开局: 12 choose 6 is 924)
+MAX_STRENGTH = 10
 
 # The win conditions a faction may name (docs/script.md: 胜利). A family accepts those its procedures implement.
 WINS: dict[str, str] = {
@@ -37,8 +40,9 @@ WINS: dict[str, str] = {
 
 # TOML 1.0 keys are ASCII unless quoted: the keys are short English words (docs/script.md gives each its
 # Chinese meaning), the values are the 导演's Chinese.
-TOP_KEYS = {"name", "summary", "rules", "players", "faction", "role", "night", "day"}
-ROLE_KEYS = {"name", "faction", "count", "skills", "channel", "intro", "kind", "skill"}
+TOP_KEYS = {"name", "summary", "rules", "players", "faction", "role", "night", "day", "deal"}
+ROLE_KEYS = {"name", "faction", "count", "skills", "channel", "intro", "kind", "skill", "strength"}
+DEAL_KEYS = {"pick", "strength"}
 SKILL_KEYS = {"name", "effect", "phase", "targets", "uses", "public", "help", "value"}
 # The effects a skill table may name (docs/script.md). 裁定: the bot collects the use on time and the 导演 rules on
 # it (the 导演台's 待裁定 queue, or /法官 裁定): he writes the result the seat receives, and the bot records it.
@@ -106,6 +110,7 @@ class RoleDecl:
     index: int = 0  # its place among 角色 (for problems)
     kind: str = ""  # a key of KINDS (神/民/狼), for a role the coded game does not have
     written: tuple[SkillDecl, ...] = ()  # its [[role.skill]] tables
+    strength: int | None = None  # written: the role is in the 卡池 (its `count` copies), with this strength
 
 
 @dataclass(frozen=True)
@@ -118,6 +123,8 @@ class Script:
     night: tuple[str, ...]  # the night order as written (role names), may be empty
     day: tuple[str, ...]  # the day's options as /开局 takes them (键=值)
     summary: str = ""
+    pick: int = 0  # [deal] pick: how many of the 卡池's cards each game deals (0: no 卡池)
+    band: tuple[int, int] | None = None  # [deal] strength: the total strength the picked cards must fall in
     source: str = field(default="", repr=False)  # the text itself: a game stores it (replays never reread the file)
     lines: dict[tuple, int] = field(default_factory=dict, repr=False, compare=False)
 
@@ -133,7 +140,12 @@ class Script:
         return Problem(self.line(*path), _field(path), text)
 
     def deck(self) -> list[str]:
-        return [r.name for r in self.roles for _ in range(r.count)]
+        """The cards every game deals (the 卡池's are `pool()`)."""
+        return [r.name for r in self.roles if r.strength is None for _ in range(r.count)]
+
+    def pool(self) -> list[tuple[str, int]]:
+        """The 卡池: each card with its strength, a role's copies one by one."""
+        return [(r.name, r.strength) for r in self.roles if r.strength is not None for _ in range(r.count)]
 
 
 class Family(Protocol):
@@ -152,7 +164,8 @@ def read(source: str) -> Script:
     try:
         data = tomllib.loads(source)
     except tomllib.TOMLDecodeError as e:
-        raise ScriptError([_syntax(e)]) from None
+        line, said = syntax(e)
+        raise ScriptError([Problem(line, "", said)]) from None
     except RecursionError:
         raise ScriptError([Problem(None, "", "剧本嵌套太深。")]) from None
     lines = locate(source)
@@ -172,12 +185,13 @@ def read(source: str) -> Script:
     roles = _roles(data.get("role"), factions, bad)
     night = _night(data.get("night"), roles, bad)
     day = _day(data.get("day"), bad)
+    pick, band = _deal(data.get("deal"), roles, bad)
     # (how the cards add up to the head count is the game's: 狼人杀's 盗贼 lays two aside)
     if problems:
         raise ScriptError(problems)
     assert players is not None
     return Script(name=name, family=family, players=players, factions=factions, roles=tuple(roles),
-                  night=night, day=day, summary=summary, source=source, lines=lines)
+                  night=night, day=day, summary=summary, pick=pick, band=band, source=source, lines=lines)
 
 
 # --- the fields --------------------------------------------------------------------------------------------
@@ -282,7 +296,11 @@ def _roles(value: Any, factions: dict[str, str], bad: Any) -> list[RoleDecl]:
             bad(f"kind（类别）要从这些里选：{'、'.join(KINDS)}（神职、平民、狼人）。", "role", i, "kind")
             kind = ""
         written = _skill_tables(spec.get("skill"), i, bad)
-        out.append(RoleDecl(name, str(faction), count, tuple(skills), channel, intro, i, kind, written))
+        strength = spec.get("strength")
+        if strength is not None and not _int(strength, 1, MAX_STRENGTH):
+            bad(f"strength（强度）要是 1 到 {MAX_STRENGTH} 的整数；写了它的角色进卡池。", "role", i, "strength")
+            strength = None
+        out.append(RoleDecl(name, str(faction), count, tuple(skills), channel, intro, i, kind, written, strength))
     return out
 
 
@@ -374,58 +392,45 @@ def _day(value: Any, bad: Any) -> tuple[str, ...]:
     return tuple(w.strip() for w in words)
 
 
+def _deal(value: Any, roles: list[RoleDecl], bad: Any) -> tuple[int, tuple[int, int] | None]:
+    """[deal]: how many of the 卡池 (the roles with a strength) each game deals, and the total strength allowed."""
+    pool = sum(r.count for r in roles if r.strength is not None)
+    if value is None:
+        if pool:
+            bad("写了 strength 的角色在卡池里：请写 [deal]，用 pick = N 说每局从卡池抽几张。", "deal")
+        return 0, None
+    if not isinstance(value, dict) or set(value) - DEAL_KEYS:
+        bad("[deal] 只有两个键：pick（抽几张）和 strength（强度合计的范围，如 [4, 6]）。", "deal")
+        return 0, None
+    if not pool:
+        bad("[deal] 从卡池抽牌，但没有角色写 strength（强度）：进卡池的角色要写 strength。", "deal")
+        return 0, None
+    if pool > MAX_POOL:
+        bad(f"卡池最多 {MAX_POOL} 张牌（现在 {pool} 张）。", "deal")
+        return 0, None
+    pick = value.get("pick")
+    if not _int(pick, 1, pool - 1):
+        bad(f"pick（抽几张）要是 1 到 {pool - 1} 的整数（卡池有 {pool} 张，抽得比它少才有变化）。", "deal", "pick")
+        return 0, None
+    band = value.get("strength")
+    if band is None:
+        return pick, None
+    if not (isinstance(band, list) and len(band) == 2 and all(_int(v, 1, MAX_STRENGTH * pool) for v in band)
+            and band[0] <= band[1]):
+        bad("strength（强度合计的范围）要写成两个整数，前一个不大于后一个，如 strength = [4, 6]。", "deal", "strength")
+        return pick, None
+    return pick, (band[0], band[1])
+
+
+def _int(value: Any, lo: int, hi: int) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and lo <= value <= hi
+
+
 MEANING = {"name": "名字", "summary": "说明", "rules": "规则：用哪个游戏的流程来判", "players": "人数",
            "faction": "阵营", "role": "角色", "night": "夜晚", "day": "白天", "win": "胜利条件", "count": "数量",
            "skills": "技能", "channel": "队伍频道", "intro": "身份说明", "kind": "类别", "skill": "技能表",
            "effect": "效果", "phase": "时间", "targets": "目标数", "uses": "次数", "public": "公开", "help": "说明",
-           "value": "票数"}
-
-
-# --- where things were written --------------------------------------------------------------------------------
-
-_HEADER = re.compile(r"^\s*(\[\[?)\s*([^\]]+?)\s*\]\]?\s*(#.*)?$")
-_KEY = re.compile(r"^\s*(\"[^\"]*\"|'[^']*'|[^=\s\"'#\[]+)\s*=")
-
-
-def locate(source: str) -> dict[tuple, int]:
-    """Key path -> line, for the tables and keys written one per line (what a 导演 writes); an array of tables
-    counts its entries (角色, 0). Inline tables and arrays answer with their key's line."""
-    out: dict[tuple, int] = {}
-    prefix: tuple = ()
-    arrays: dict[tuple, int] = {}
-    for no, raw in enumerate(source.splitlines(), 1):
-        m = _HEADER.match(raw)
-        if m:
-            parts = [_unquote(p) for p in m.group(2).split(".")]
-            path: tuple = ()
-            for n, part in enumerate(parts):  # a parent that is an array of tables means its current entry
-                path = (*path, part)
-                if n < len(parts) - 1 and path in arrays:
-                    path = (*path, arrays[path])
-            if m.group(1) == "[[":
-                arrays[path] = arrays.get(path, -1) + 1
-                prefix = (*path, arrays[path])
-            else:
-                prefix = path
-            out.setdefault(prefix, no)
-            continue
-        m = _KEY.match(raw)
-        if m:
-            out.setdefault((*prefix, *(_unquote(p) for p in m.group(1).split("."))), no)
-    return out
-
-
-def _unquote(part: str) -> str:
-    part = part.strip()
-    return part[1:-1] if len(part) >= 2 and part[0] == part[-1] and part[0] in "\"'" else part
-
-
-def _line(lines: dict[tuple, int], path: tuple) -> int | None:
-    while path:
-        if path in lines:
-            return lines[path]
-        path = path[:-1]
-    return None
+           "value": "票数", "deal": "发牌", "pick": "抽几张", "strength": "强度"}
 
 
 def _field(path: tuple) -> str:
@@ -438,22 +443,3 @@ def _field(path: tuple) -> str:
 def _short(text: Any) -> str:
     text = str(text)
     return text if len(text) <= 20 else text[:20] + "…"
-
-
-_AT = re.compile(r"\(at line (\d+), column (\d+)\)")
-
-
-def _syntax(e: tomllib.TOMLDecodeError) -> Problem:
-    m = _AT.search(str(e))
-    line = int(m.group(1)) if m else None
-    what = _AT.sub("", str(e)).strip()
-    hint = {
-        "Cannot declare": "同一个键或表写了两次",
-        "Cannot overwrite a value": "同一个键写了两次",
-        "Invalid value": "这个值写得不对（文字要加引号，如 name = \"预言家\"）",
-        "Expected '=' after a key": "键后面要有 =",
-        "Unclosed array": "列表没有用 ] 结束",
-        "Illegal character": "这里有不允许的字符（文字要加引号）",
-    }
-    said = next((v for k, v in hint.items() if what.startswith(k)), "不是合法的 TOML")
-    return Problem(line, "", f"{said}（第 {m.group(2)} 列）。" if m else f"{said}。")
