@@ -62,6 +62,8 @@ class LudingFamily:
             problems += _role(script, role, sides)
         problems += _board(script)
         problems += _night(script)
+        if script.pick:  # 003 deals one fixed board (its 版本 by the head count): no 卡池
+            problems.append(script.problem("鹿鼎记按 003 的板子发牌，不能抽卡池：去掉 [deal] 和角色的 strength。", "deal"))
         options: dict[str, Any] = {}
         try:
             options = parse_options(list(script.day), self.ruleset.all_options())

@@ -7,6 +7,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from . import pool
 from .book import BOOK
 from .judged import OPTION, register
 from .terms import GOOD, WOLF
@@ -207,9 +208,9 @@ def board_for(options: dict[str, Any], n: int | None = None) -> Board:
     name = options.get("板子")
     if name == CUSTOM:
         register(options.get(OPTION))  # a 剧本's own roles, from the game's options (judged.py)
-        return parse_custom(options.get("角色") or "")
-    if options.get("角色"):
-        raise ValueError("角色=… 只在 板子=自定义 时使用。")
+        return parse_custom(pool.first_hand(options))  # (with a 卡池: its first hand, which sizes them all)
+    if options.get("角色") or options.get(pool.POOL):
+        raise ValueError(f"{'角色' if options.get('角色') else pool.POOL}=… 只在 板子=自定义 时使用。")
     if name:
         board = BOARD_BY_NAME.get(name)
         if board is None:

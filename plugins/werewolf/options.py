@@ -64,6 +64,10 @@ OPTIONS: tuple[OptionSpec, ...] = (
     ),
     OptionSpec("角色", "text", None, (), "板子=自定义 时的角色表，如 狼人*3,预言家,女巫,猎人,平民*3"),
     OptionSpec(
+        "卡池", "text", None, (),
+        "板子=自定义 时每局另从卡池随机抽几张（明板，开局公布），如 卡池=守卫:3,猎人:3,白痴:2;抽2;强度5-6（角色:强度）",
+    ),
+    OptionSpec(
         "查验结果", "choice", CHECK_FACTION, (CHECK_FACTION, CHECK_ROLE), "预言家得知好人/狼人（阵营）或具体身份"
     ),
     OptionSpec("PK", "bool", False, (), "平票时是否让平票者进入 PK 再投一次（默认关）"),

@@ -23,8 +23,8 @@ from ..bansha.engine import FORUM, CastRow, Channel, Ctx, Outcome, Refusal, Rule
 from ..bansha.engine.core.behaviour import problems
 from ..bansha.engine.core.order import StepView
 from ..bansha.engine.core.ruling import Ruling
-from . import judged, night, roles, sheriff, verdict, views
-from .boards import BOARDS, MAX_PLAYERS, Board, board_for, size_range
+from . import judged, night, pool, roles, sheriff, verdict, views
+from .boards import BOARDS, CUSTOM, MAX_PLAYERS, Board, board_for, parse_custom, size_range
 from .book import BOOK, WerewolfUnit
 from .options import OPTIONS, PHASES, ROLE_OPTIONS, SHERIFF_OPTIONS, TURN_OPTIONS
 from .order import AFTER_DEATH, MOMENTS, NIGHT_ORDER, NIGHT_PHASES
@@ -90,10 +90,16 @@ class WerewolfRuleset(Ruleset):
         return WerewolfFamily(self)  # a 剧本 of 002's cards (script.py)
 
     def check_options(self, options: dict[str, Any]) -> str | None:
-        """A bad 板子/角色 is refused at /开局 already, not first at /报名."""
-        if not options.get("板子") and not options.get("角色"):
+        """A bad 板子/角色/卡池 is refused at /开局 already, not first at /报名."""
+        if not options.get("板子") and not options.get("角色") and not options.get(pool.POOL):
             return None
         try:
+            drawn = pool.of(options) if options.get("板子") == CUSTOM else None
+            for hand in drawn.hands() if drawn else ():  # every hand the draw may deal must make a board
+                try:
+                    parse_custom(",".join([options.get("角色") or "", *hand]))
+                except ValueError as err:
+                    raise ValueError(f"卡池抽出 {'、'.join(hand)} 时：{err}") from None
             board_for(options)
         except ValueError as err:
             return str(err)
@@ -114,7 +120,8 @@ class WerewolfRuleset(Ruleset):
         except ValueError:
             return True
         if key in ROLE_OPTIONS:
-            return board.has(ROLE_OPTIONS[key])
+            drawn = pool.of(options)
+            return board.has(ROLE_OPTIONS[key]) or (drawn is not None and ROLE_OPTIONS[key] in dict(drawn.cards))
         if key in SHERIFF_OPTIONS:
             return bool(board.sheriff if options.get("警长") is None else options["警长"])
         return True
@@ -141,6 +148,11 @@ class WerewolfRuleset(Ruleset):
     def setup(self, ctx: Ctx, n: int) -> WerewolfState:
         opts = ctx.options
         board = board_for(opts, n)
+        drawn = pool.of(opts)
+        if drawn:  # the 卡池's hand, drawn with the game's RNG before the deal (a board without one draws nothing)
+            hand = ctx.rng.choice(drawn.hands())
+            board = parse_custom(",".join([opts.get("角色") or "", *hand]))
+            ctx.judge(f"卡池抽出：{'、'.join(hand)}（强度合计 {drawn.strength(hand)}）")
         roles, spares = _deal(ctx, board, n)
         chief_on = opts.get("警长")
         state = WerewolfState(
@@ -165,7 +177,8 @@ class WerewolfRuleset(Ruleset):
             curse_scope=opts.get("长老诅咒") or "除狼人外",
         )
         wolves = sum(1 for c in state.deck if BOOK.roles[c].kind == WOLF)
-        ctx.group(views.board_text(state, board, n), data={"wolves": round(wolves * n / len(state.deck))})
+        drew = f"卡池抽出：{'、'.join(hand)}。" if drawn else ""
+        ctx.group(drew + views.board_text(state, board, n), data={"wolves": round(wolves * n / len(state.deck))})
         for s in range(1, n + 1):
             ctx.seat(s, views.intro(state, s), "role", views.intro_facts(state, s))
         spare = f"；底牌：{'、'.join(spares)}" if spares else ""

@@ -17,7 +17,7 @@ from typing import Any
 from ..bansha.engine.core import Refusal
 from ..bansha.engine.core.phases import parse_options
 from ..bansha.engine.game.script import NIGHT_EFFECTS, PHASES, Problem, Script, ScriptError
-from . import judged
+from . import judged, pool
 from .boards import CARDS, CUSTOM, parse_custom
 from .book import BOOK
 from .order import NIGHT_ORDER
@@ -57,13 +57,27 @@ class WerewolfFamily:
         except Refusal as why:
             problems.append(script.problem(str(why), "day", "options"))
         written = {w.partition("=")[0].strip() for w in script.day}
-        for key in ("板子", "角色", "种子"):
+        for key in ("板子", "角色", "种子", pool.POOL):
             if key in written:
                 problems.append(script.problem(f"「{key}」由剧本的角色决定，不能写在 day.options 里。", "day", "options"))
-        deck = ",".join(f"{r.name}*{r.count}" for r in script.roles)
+        fixed = [r for r in script.roles if r.strength is None]
+        deck = ",".join(f"{r.name}*{r.count}" for r in fixed)  # dealt every game (a 卡池's cards are drawn: pool.py)
         defined = judged.roles_option([_spec(r, script.night) for r in own]) if own else ""
+        drawn = ""
+        for r in script.roles:
+            if r.strength is not None and (r in own or r.name == "盗贼"):
+                problems.append(script.problem(f"「{r.name}」不能进卡池：卡池里只放 002 的牌（盗贼除外，他的两张底牌要每局都在）。",
+                                               "role", r.index, "strength"))
+        cards = ",".join(f"{r.name}*{r.count}" for r in fixed if r not in own)  # (002's: a custom board checks them)
+        if script.pick and not problems:
+            hands, drawn = (kept := pool.Pool(tuple(script.pool()), script.pick, script.band)).hands(), kept.text()
+            if not hands:
+                problems.append(script.problem(f"卡池里没有哪 {script.pick} 张牌的强度合计在这个范围里。", "deal", "strength"))
+            elif why := self.ruleset.check_options({"板子": CUSTOM, "角色": cards, pool.POOL: drawn}):
+                problems.append(script.problem(why, "deal"))
+            else:
+                cards = ",".join([cards, *hands[0]])  # (every hand has as many cards: the first sizes the board)
         if not problems:
-            cards = ",".join(f"{r.name}*{r.count}" for r in script.roles if r not in own)
             try:  # 002's cards as a custom board checks them (the 剧本's own roles join the book only in a game)
                 board = parse_custom(cards)
                 judged.conflict(defined)
@@ -72,7 +86,7 @@ class WerewolfFamily:
                 problems.append(script.problem(str(why), "role", *(named[:1] or [0])))
             else:
                 lo, hi = script.players
-                n = board.cards - board.spares + sum(r.count for r in own)
+                n = board.cards - board.spares + sum(r.count for r in own)  # (a 卡池's first hand counted in)
                 if (lo, hi) != (n, n):
                     problems.append(script.problem(
                         f"角色一共 {board.cards} 张{'（盗贼的两张底牌不算）' if board.spares else ''}，人数就要写 {n}。",
@@ -80,7 +94,7 @@ class WerewolfFamily:
         if problems:
             raise ScriptError(problems)
         return {**{k: v for k, v in options.items() if k in written}, "板子": CUSTOM, "角色": deck,
-                **({judged.OPTION: defined} if defined else {})}
+                **({judged.OPTION: defined} if defined else {}), **({pool.POOL: drawn} if drawn else {})}
 
 
 def _own(script: Script, role: Any, sides: dict[str, str]) -> list[Problem]:

@@ -83,3 +83,25 @@ async def test_a_classic_board_the_texts_do_not_have_plays_to_its_end(bot):
     assert m.unexpected_group_posts() == []
     pm = [s.text for s in qq.sent if s.kind == "private" and s.target == m.game.qq_of(seer)]
     assert any(t.startswith("「通灵」结果：") for t in pm), pm[-5:]
+
+
+async def test_a_pool_board_draws_its_gods_from_the_seed_and_plays_to_its_end(bot):
+    """10人卡池: two gods drawn from the 卡池 by the game's seed, named in 游戏开始 (明板), dealt, and played out."""
+    proc, qq = bot
+    group = GROUP + 2
+    players = [group * 100 + i for i in range(1, 11)]
+    qq.add_group(group, {JUDGE: "法官"} | {p: f"玩家{p % 100}" for p in players}, owner=JUDGE)
+    qq.friends.update([*players, JUDGE])
+    m = Mirror(qq, registry.get("狼人杀"), group, JUDGE, players, 8, {"节奏": "快速"}, script="10人卡池")
+    await m.open()
+    opening = next(s.text for s in reversed(qq.sent) if s.target == group and "开局" in s.text)
+    assert "卡池=守卫:3,猎人:3,白痴:2,长老:1;抽2;强度4-6" in opening
+    await m.join_all()
+    await m.start()
+    gods = sorted(r for r in m.game.state.roles[1:] if r in ("守卫", "猎人", "白痴", "长老"))
+    assert len(gods) == 2
+    start = next(s.text for s in reversed(qq.sent) if s.target == group and "卡池抽出" in s.text)
+    assert f"卡池抽出：{'、'.join(gods)}。" in start
+    await m.play()
+    assert m.game.status == ENDED and m.game.outcome is not None
+    assert m.unexpected_group_posts() == []
