@@ -66,14 +66,18 @@ async def test_a_script_with_judged_skills_plays_to_its_end_through_the_bot(bot)
     assert any("「守墓」的裁定结果：昨天没有人被放逐" in t for t in pm)
 
 
+def table(qq, group: int, n: int, seed: int, script: str) -> Mirror:
+    """A group of `n` players (friends of the bot, as the judge is) about to open `script` at the quick tempo."""
+    players = [group * 100 + i for i in range(1, n + 1)]
+    qq.add_group(group, {JUDGE: "法官"} | {p: f"玩家{p % 100}" for p in players}, owner=JUDGE)
+    qq.friends.update([*players, JUDGE])
+    return Mirror(qq, registry.get("狼人杀"), group, JUDGE, players, seed, {"节奏": "快速"}, script=script)
+
+
 async def test_a_classic_board_the_texts_do_not_have_plays_to_its_end(bot):
     """12人通灵师: 通灵师 (a 剧本 role, 查验身份) checks a seat each night and is answered at once by PM."""
     proc, qq = bot
-    group = GROUP + 1
-    players = [group * 100 + i for i in range(1, 13)]
-    qq.add_group(group, {JUDGE: "法官"} | {p: f"玩家{p % 100}" for p in players}, owner=JUDGE)
-    qq.friends.update([*players, JUDGE])
-    m = Mirror(qq, registry.get("狼人杀"), group, JUDGE, players, 5, {"节奏": "快速"}, script="12人通灵师")
+    m = table(qq, GROUP + 1, 12, 5, "12人通灵师")
     await m.open()
     await m.join_all()
     await m.start()
@@ -89,10 +93,7 @@ async def test_a_pool_board_draws_its_gods_from_the_seed_and_plays_to_its_end(bo
     """10人卡池: two gods drawn from the 卡池 by the game's seed, named in 游戏开始 (明板), dealt, and played out."""
     proc, qq = bot
     group = GROUP + 2
-    players = [group * 100 + i for i in range(1, 11)]
-    qq.add_group(group, {JUDGE: "法官"} | {p: f"玩家{p % 100}" for p in players}, owner=JUDGE)
-    qq.friends.update([*players, JUDGE])
-    m = Mirror(qq, registry.get("狼人杀"), group, JUDGE, players, 8, {"节奏": "快速"}, script="10人卡池")
+    m = table(qq, group, 10, 8, "10人卡池")
     await m.open()
     opening = next(s.text for s in reversed(qq.sent) if s.target == group and "开局" in s.text)
     assert "卡池=守卫:3,猎人:3,白痴:2,长老:1;抽2;强度4-6" in opening
