@@ -63,20 +63,20 @@ class WerewolfFamily:
         fixed = [r for r in script.roles if r.strength is None]
         deck = ",".join(f"{r.name}*{r.count}" for r in fixed)  # dealt every game (a 卡池's cards are drawn: pool.py)
         defined = judged.roles_option([_spec(r, script.night) for r in own]) if own else ""
-        drawn = ""
+        drawn = pool.Pool(tuple(script.pool()), script.pick, script.band) if script.pick else None
         for r in script.roles:
             if r.strength is not None and (r in own or r.name == "盗贼"):
                 problems.append(script.problem(f"「{r.name}」不能进卡池：卡池里只放 002 的牌（盗贼除外，他的两张底牌要每局都在）。",
                                                "role", r.index, "strength"))
         cards = ",".join(f"{r.name}*{r.count}" for r in fixed if r not in own)  # (002's: a custom board checks them)
-        if script.pick and not problems:
-            hands, drawn = (kept := pool.Pool(tuple(script.pool()), script.pick, script.band)).hands(), kept.text()
-            if not hands:
+        if drawn is not None and not problems:
+            with_pool = {"板子": CUSTOM, "角色": cards, pool.POOL: drawn.text()}
+            if not drawn.hands():
                 problems.append(script.problem(f"卡池里没有哪 {script.pick} 张牌的强度合计在这个范围里。", "deal", "strength"))
-            elif why := self.ruleset.check_options({"板子": CUSTOM, "角色": cards, pool.POOL: drawn}):
+            elif why := self.ruleset.check_options(with_pool):
                 problems.append(script.problem(why, "deal"))
             else:
-                cards = ",".join([cards, *hands[0]])  # (every hand has as many cards: the first sizes the board)
+                cards = pool.first_hand(with_pool)  # (every hand has as many cards: the first sizes the board)
         if not problems:
             try:  # 002's cards as a custom board checks them (the 剧本's own roles join the book only in a game)
                 board = parse_custom(cards)
@@ -94,7 +94,7 @@ class WerewolfFamily:
         if problems:
             raise ScriptError(problems)
         return {**{k: v for k, v in options.items() if k in written}, "板子": CUSTOM, "角色": deck,
-                **({judged.OPTION: defined} if defined else {}), **({pool.POOL: drawn} if drawn else {})}
+                **({judged.OPTION: defined} if defined else {}), **({pool.POOL: drawn.text()} if drawn else {})}
 
 
 def _own(script: Script, role: Any, sides: dict[str, str]) -> list[Problem]:
